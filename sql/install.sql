@@ -1,0 +1,55 @@
+--
+-- install: CREATE EXTENSION, and the catalogue entries it makes
+--
+CREATE EXTENSION snowflake;
+
+-- A helper for the edge tables of later suites: run a query, return its one
+-- value as text, or the SQLSTATE and message of its error.
+CREATE FUNCTION sf_try(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	EXECUTE query INTO result;
+	RETURN coalesce(result, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+
+-- The type: 8 bytes, by value, double-aligned, plain, category N, not preferred.
+SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
+       typinput, typoutput, typreceive, typsend
+FROM pg_type WHERE oid = 'snowflake'::regtype;
+
+-- Every function with volatility, strictness, parallel safety and
+-- leakproofness.  Only functions that cannot raise an error are leakproof.
+SELECT p.oid::regprocedure AS function,
+       p.provolatile AS vol, p.proisstrict AS strict,
+       p.proparallel AS par, p.proleakproof AS leakproof
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
+ORDER BY p.oid::regprocedure::text;
+
+-- Operators: commutator, negator, estimators, hash and merge flags.
+SELECT oprname, oprcom::regoperator AS commutator,
+       oprnegate::regoperator AS negator,
+       oprrest, oprjoin, oprcanhash AS hashes, oprcanmerge AS merges
+FROM pg_operator
+WHERE oprleft = 'snowflake'::regtype AND oprright = 'snowflake'::regtype
+ORDER BY oprname;
+
+-- Casts: integers in implicitly, bigint out by assignment, numeric explicit.
+SELECT castsource::regtype, casttarget::regtype,
+       castfunc::regprocedure, castcontext
+FROM pg_cast
+WHERE castsource = 'snowflake'::regtype OR casttarget = 'snowflake'::regtype
+ORDER BY castsource::regtype::text, casttarget::regtype::text;
+
+-- Aggregates answer from the index through their sort operators.
+SELECT aggfnoid::regprocedure, aggsortop::regoperator, aggcombinefn
+FROM pg_aggregate
+WHERE aggfnoid IN ('min(snowflake)'::regprocedure, 'max(snowflake)'::regprocedure)
+ORDER BY aggfnoid::regprocedure::text;

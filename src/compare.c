@@ -1,0 +1,147 @@
+/*-------------------------------------------------------------------------
+ *
+ * compare.c
+ *	  Comparison, hashing and operator class support for snowflake.
+ *
+ * Ordering is unsigned: an id with the top bit set (minted after 2093)
+ * sorts after every earlier id.  Nothing in this file can raise an error,
+ * which is what lets the SQL declarations mark these functions LEAKPROOF.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "utils/sortsupport.h"
+
+/* Three-way unsigned comparison */
+static inline int
+snowflake_cmp_internal(Snowflake a, Snowflake b)
+{
+	return (a > b) - (a < b);
+}
+
+/*
+ * The six comparison operators.  They differ only in the C operator, so one
+ * macro writes them.
+ */
+#define SNOWFLAKE_COMPARISON(name, op) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(PG_GETARG_SNOWFLAKE(0) op PG_GETARG_SNOWFLAKE(1)); \
+}
+
+SNOWFLAKE_COMPARISON(snowflake_eq, ==)
+SNOWFLAKE_COMPARISON(snowflake_ne, !=)
+SNOWFLAKE_COMPARISON(snowflake_lt, <)
+SNOWFLAKE_COMPARISON(snowflake_le, <=)
+SNOWFLAKE_COMPARISON(snowflake_gt, >)
+SNOWFLAKE_COMPARISON(snowflake_ge, >=)
+
+/*
+ * snowflake_cmp - btree support 1
+ */
+PG_FUNCTION_INFO_V1(snowflake_cmp);
+Datum
+snowflake_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(snowflake_cmp_internal(PG_GETARG_SNOWFLAKE(0),
+										   PG_GETARG_SNOWFLAKE(1)));
+}
+
+#if PG_VERSION_NUM < 150000
+/* Before 15 the server has no shared unsigned comparator to point at. */
+static int
+snowflake_fastcmp(Datum x, Datum y, SortSupport ssup)
+{
+	return snowflake_cmp_internal(DatumGetSnowflake(x), DatumGetSnowflake(y));
+}
+#endif
+
+/*
+ * snowflake_sortsupport - btree support 2
+ *
+ * From PostgreSQL 15 on, ssup_datum_unsigned_cmp lets tuplesort use its
+ * specialised quicksort on the by-value datum directly.
+ */
+PG_FUNCTION_INFO_V1(snowflake_sortsupport);
+Datum
+snowflake_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+#if PG_VERSION_NUM >= 150000
+	ssup->comparator = ssup_datum_unsigned_cmp;
+#else
+	ssup->comparator = snowflake_fastcmp;
+#endif
+	PG_RETURN_VOID();
+}
+
+/*
+ * snowflake_larger, snowflake_smaller - transition functions of max() and
+ * min()
+ */
+PG_FUNCTION_INFO_V1(snowflake_larger);
+Datum
+snowflake_larger(PG_FUNCTION_ARGS)
+{
+	Snowflake	a = PG_GETARG_SNOWFLAKE(0);
+	Snowflake	b = PG_GETARG_SNOWFLAKE(1);
+
+	PG_RETURN_SNOWFLAKE(a > b ? a : b);
+}
+
+PG_FUNCTION_INFO_V1(snowflake_smaller);
+Datum
+snowflake_smaller(PG_FUNCTION_ARGS)
+{
+	Snowflake	a = PG_GETARG_SNOWFLAKE(0);
+	Snowflake	b = PG_GETARG_SNOWFLAKE(1);
+
+	PG_RETURN_SNOWFLAKE(a < b ? a : b);
+}
+
+/*
+ * A 64-bit mixer (the MurmurHash3 finalizer): every input bit affects every
+ * output bit, so ids that differ only in the sequence, or only in the
+ * timestamp, spread evenly over hash buckets and hash partitions.
+ */
+static inline uint64
+snowflake_mix64(uint64 h)
+{
+	h ^= h >> 33;
+	h *= UINT64CONST(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	h *= UINT64CONST(0xc4ceb9fe1a85ec53);
+	h ^= h >> 33;
+	return h;
+}
+
+/*
+ * snowflake_hash - hash support 1
+ */
+PG_FUNCTION_INFO_V1(snowflake_hash);
+Datum
+snowflake_hash(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UINT32((uint32) snowflake_mix64(PG_GETARG_SNOWFLAKE(0)));
+}
+
+/*
+ * snowflake_hash_extended - hash support 2, seeded.  With seed 0 its low 32
+ * bits equal snowflake_hash, as the hash access method requires.
+ */
+PG_FUNCTION_INFO_V1(snowflake_hash_extended);
+Datum
+snowflake_hash_extended(PG_FUNCTION_ARGS)
+{
+	Snowflake	id = PG_GETARG_SNOWFLAKE(0);
+	uint64		seed = (uint64) PG_GETARG_INT64(1);
+
+	/* a zero seed leaves id unchanged; any other is mixed in first */
+	if (seed != 0)
+		id ^= snowflake_mix64(seed);
+	PG_RETURN_INT64((int64) snowflake_mix64(id));
+}

@@ -1,0 +1,35 @@
+/*-------------------------------------------------------------------------
+ *
+ * pg_snowflake.h
+ *	  Server-side glue for the snowflake type: Datum conversions and the
+ *	  helpers shared between the extension's C files.
+ *
+ * The bit layout itself lives in snowflake.h.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef PG_SNOWFLAKE_H
+#define PG_SNOWFLAKE_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+
+#include "snowflake.h"
+
+/*
+ * snowflake is declared PASSEDBYVALUE, which needs a 64-bit Datum.  Every
+ * supported 64-bit platform has one (and PostgreSQL 18 requires it).
+ */
+#if SIZEOF_DATUM < 8
+#error "snowflake needs a 64-bit Datum (a 64-bit build of PostgreSQL)"
+#endif
+
+typedef uint64 Snowflake;
+
+#define DatumGetSnowflake(X)		((Snowflake) DatumGetUInt64(X))
+#define SnowflakeGetDatum(X)		UInt64GetDatum(X)
+#define PG_GETARG_SNOWFLAKE(n)		DatumGetSnowflake(PG_GETARG_DATUM(n))
+#define PG_RETURN_SNOWFLAKE(x)		return SnowflakeGetDatum(x)
+
+#endif							/* PG_SNOWFLAKE_H */

@@ -1,0 +1,152 @@
+/*-------------------------------------------------------------------------
+ *
+ * snowflake.h
+ *	  The bit layout of a snowflake id: the single source of truth.
+ *
+ * A snowflake is an unsigned 64-bit word:
+ *
+ *	  63                     22 21        12 11          0
+ *	  +------------------------+------------+-------------+
+ *	  |  timestamp (42 bits)   | worker(10) | sequence(12)|
+ *	  +------------------------+------------+-------------+
+ *
+ * The timestamp counts milliseconds since SF_EPOCH_UNIX_MS
+ * (2024-01-01 00:00:00 UTC).  Because it sits in the high bits, unsigned
+ * integer order is time order.  The low 22 bits (worker and sequence) are
+ * called the "tail".
+ *
+ * This header is plain C on purpose: it needs nothing from the server, so
+ * that the parsers, the generator core and their tests can be built and
+ * fuzzed outside PostgreSQL.  Every other file takes its constants from here.
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef SNOWFLAKE_H
+#define SNOWFLAKE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Field widths */
+#define SF_SEQUENCE_BITS	12
+#define SF_WORKER_BITS		10
+#define SF_TIMESTAMP_BITS	42
+
+/* Field positions */
+#define SF_WORKER_SHIFT		SF_SEQUENCE_BITS
+#define SF_TIMESTAMP_SHIFT	(SF_SEQUENCE_BITS + SF_WORKER_BITS)
+
+/* Field limits (each is also the field's mask once shifted down) */
+#define SF_SEQUENCE_MAX		((UINT64_C(1) << SF_SEQUENCE_BITS) - 1)	/* 4095 */
+#define SF_WORKER_MAX		((UINT64_C(1) << SF_WORKER_BITS) - 1)	/* 1023 */
+#define SF_TIMESTAMP_MAX	((UINT64_C(1) << SF_TIMESTAMP_BITS) - 1)
+#define SF_TAIL_MAX			((UINT64_C(1) << SF_TIMESTAMP_SHIFT) - 1)	/* 0x3FFFFF */
+
+/* The whole value range */
+#define SF_MIN				UINT64_C(0)
+#define SF_MAX				UINT64_MAX
+
+/* The epoch, as a Unix millisecond */
+#define SF_EPOCH_UNIX_MS	INT64_C(1704067200000)
+
+/*
+ * The epoch as PostgreSQL counts time: microseconds since 2000-01-01 UTC.
+ * 2000-01-01 to 2024-01-01 is 8766 days (24 years, 6 of them leap years).
+ */
+#define SF_USEC_PER_MS		INT64_C(1000)
+#define SF_EPOCH_PG_USEC	(INT64_C(8766) * INT64_C(86400000000))
+
+/* Field extraction: one shift and one mask each. */
+static inline uint64_t
+sf_get_timestamp(uint64_t id)
+{
+	return id >> SF_TIMESTAMP_SHIFT;
+}
+
+static inline uint32_t
+sf_get_worker(uint64_t id)
+{
+	return (uint32_t) ((id >> SF_WORKER_SHIFT) & SF_WORKER_MAX);
+}
+
+static inline uint32_t
+sf_get_sequence(uint64_t id)
+{
+	return (uint32_t) (id & SF_SEQUENCE_MAX);
+}
+
+static inline uint32_t
+sf_get_tail(uint64_t id)
+{
+	return (uint32_t) (id & SF_TAIL_MAX);
+}
+
+/*
+ * Compose an id from fields that the caller has already range-checked
+ * (ms <= SF_TIMESTAMP_MAX, tail <= SF_TAIL_MAX).
+ */
+static inline uint64_t
+sf_compose_tail(uint64_t ms, uint32_t tail)
+{
+	return (ms << SF_TIMESTAMP_SHIFT) | (uint64_t) tail;
+}
+
+static inline uint64_t
+sf_compose(uint64_t ms, uint32_t worker, uint32_t sequence)
+{
+	return sf_compose_tail(ms, (worker << SF_WORKER_SHIFT) | sequence);
+}
+
+/* The smallest and the largest id of one millisecond. */
+static inline uint64_t
+sf_ms_floor(uint64_t ms)
+{
+	return sf_compose_tail(ms, 0);
+}
+
+static inline uint64_t
+sf_ms_ceil(uint64_t ms)
+{
+	return sf_compose_tail(ms, (uint32_t) SF_TAIL_MAX);
+}
+
+/*
+ * Where an instant falls relative to the representable milliseconds.
+ *
+ * The instant is given the way PostgreSQL stores a timestamptz, in
+ * microseconds since 2000-01-01 UTC; the infinities (INT64_MIN and
+ * INT64_MAX) fall naturally into SF_INSTANT_BEFORE and SF_INSTANT_AFTER.
+ * For SF_INSTANT_IN, *ms is the instant's millisecond since the snowflake
+ * epoch, truncated toward the past.
+ */
+typedef enum SfInstant
+{
+	SF_INSTANT_BEFORE = -1,		/* before the epoch */
+	SF_INSTANT_IN = 0,			/* within [epoch, epoch + 2^42 ms) */
+	SF_INSTANT_AFTER = 1		/* at or past epoch + 2^42 ms */
+} SfInstant;
+
+static inline SfInstant
+sf_classify_pg_usec(int64_t usec, uint64_t *ms)
+{
+	uint64_t	m;
+
+	if (usec < SF_EPOCH_PG_USEC)
+		return SF_INSTANT_BEFORE;
+	/* usec >= epoch > 0, so the difference cannot overflow */
+	m = (uint64_t) (usec - SF_EPOCH_PG_USEC) / (uint64_t) SF_USEC_PER_MS;
+	if (m > SF_TIMESTAMP_MAX)
+		return SF_INSTANT_AFTER;
+	*ms = m;
+	return SF_INSTANT_IN;
+}
+
+/* The first microsecond (PostgreSQL clock) of a snowflake millisecond. */
+static inline int64_t
+sf_ms_to_pg_usec(uint64_t ms)
+{
+	/* ms <= 2^42 - 1, so this stays far below INT64_MAX */
+	return (int64_t) ms * SF_USEC_PER_MS + SF_EPOCH_PG_USEC;
+}
+
+#endif							/* SNOWFLAKE_H */

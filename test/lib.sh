@@ -1,0 +1,115 @@
+# test/lib.sh: shared steps of test/check, test/demo and test/bench.
+# Source it; do not run it.
+#
+#   sf_setup        install the build dependencies (as root), build, install
+#   sf_cluster_start / sf_cluster_stop
+#                   a throwaway cluster in a temp dir, on a private port and
+#                   socket dir, run by a non-root user; never a system cluster
+#   sf_psql ARGS    psql against that cluster
+
+SF_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SF_PG_MAJOR=${SF_PG_MAJOR:-15}
+SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14"
+
+sf_log() { printf '== %s\n' "$*" >&2; }
+
+# Install what the build and the tests need.  Always as CI does it; set
+# SF_SKIP_DEPS=1 to skip when iterating on a machine that has them.
+sf_deps() {
+	if [ "${SF_SKIP_DEPS:-0}" = 1 ]; then
+		return 0
+	fi
+	if [ "$(id -u)" != 0 ]; then
+		sf_log "not root: assuming $SF_PACKAGES are installed"
+		return 0
+	fi
+	sf_log "installing $SF_PACKAGES"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null
+	apt-get install -y -qq $SF_PACKAGES >/dev/null
+}
+
+sf_bindir() { "$(sf_pg_config)" --bindir; }
+sf_pg_config() {
+	local c=/usr/lib/postgresql/$SF_PG_MAJOR/bin/pg_config
+	[ -x "$c" ] && echo "$c" || echo pg_config
+}
+
+# Build warning-free (-Werror), then install into the server's directories.
+sf_build_install() {
+	sf_log "building and installing"
+	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
+	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" install >/dev/null
+}
+
+sf_setup() {
+	sf_deps
+	sf_build_install
+}
+
+# Run a command as the cluster's owner: postgres when we are root.
+sf_as_owner() {
+	if [ "$(id -u)" = 0 ]; then
+		runuser -u postgres -- "$@"
+	else
+		"$@"
+	fi
+}
+
+# A free TCP port on the loopback, chosen at random in 20000-39999.
+sf_free_port() {
+	local p
+	for _ in $(seq 50); do
+		p=$((20000 + RANDOM % 20000))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return 0
+		fi
+	done
+	echo 54329
+}
+
+# sf_cluster_start [extra postgresql.conf lines...]
+# Sets SF_DIR, PGHOST, PGPORT, PGUSER, PGDATABASE for the rest of the script.
+sf_cluster_start() {
+	local bindir
+	bindir=$(sf_bindir)
+	SF_DIR=$(mktemp -d /tmp/snowflake-test.XXXXXX)
+	chmod 755 "$SF_DIR"
+	mkdir "$SF_DIR/sock"
+	[ "$(id -u)" = 0 ] && chown -R postgres: "$SF_DIR"
+	export PGHOST="$SF_DIR/sock" PGPORT=$(sf_free_port) PGUSER=postgres PGDATABASE=postgres
+
+	sf_log "starting a throwaway cluster in $SF_DIR on port $PGPORT"
+	sf_as_owner "$bindir/initdb" -D "$SF_DIR/data" -U postgres --auth=trust \
+		--no-sync -E UTF8 --locale=C >"$SF_DIR/initdb.log" 2>&1 || {
+		cat "$SF_DIR/initdb.log"
+		return 1
+	}
+	{
+		echo "port = $PGPORT"
+		echo "listen_addresses = ''"
+		echo "unix_socket_directories = '$PGHOST'"
+		echo "shared_preload_libraries = 'snowflake'"
+		echo "fsync = off"
+		echo "timezone = 'UTC'"
+		echo "max_worker_processes = 16"
+		local line
+		for line in "$@"; do echo "$line"; done
+	} >>"$SF_DIR/data/postgresql.conf"
+	sf_as_owner "$bindir/pg_ctl" -D "$SF_DIR/data" -l "$SF_DIR/server.log" -w start >/dev/null || {
+		cat "$SF_DIR/server.log"
+		return 1
+	}
+}
+
+sf_cluster_stop() {
+	[ -n "${SF_DIR:-}" ] && [ -d "$SF_DIR/data" ] || return 0
+	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$SF_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+	rm -rf "$SF_DIR"
+	SF_DIR=
+}
+
+sf_psql() {
+	"$(sf_bindir)/psql" -X -v ON_ERROR_STOP=1 "$@"
+}
