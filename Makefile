@@ -13,7 +13,7 @@ EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time plans schema
+REGRESS = install io casts operators opclass time plans jit schema
 
 PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra
