@@ -7,7 +7,8 @@ SELECT make_snowflake('2026-05-31 00:00:00+00'::timestamptz + g * interval '1 s'
 FROM generate_series(0, 86399) g;
 INSERT INTO j VALUES ('9223372036854775808'), ('18446744073709551615'), ('0');
 
-CREATE TABLE j_expected AS
+-- One query exercising comparisons, bounds, fields, min/max and hashing.
+CREATE VIEW j_summary AS
 SELECT count(*) FILTER (WHERE id < '319545566822428714') AS lt,
        count(*) FILTER (WHERE id >= snowflake_floor('2026-05-31 12:00:00+00')
                           AND id <= snowflake_ceil('2026-05-31 12:59:59.999+00')) AS hour,
@@ -17,21 +18,20 @@ SELECT count(*) FILTER (WHERE id < '319545566822428714') AS lt,
        count(DISTINCT snowflake_hash(id)) AS hashes
 FROM j;
 
+-- Interpreted.
+SET jit = off;
+CREATE TABLE j_interpreted AS SELECT * FROM j_summary;
+SELECT * FROM j_interpreted;
+
+-- Compiled, optimised and inlined.
 SET jit = on;
 SET jit_above_cost = 0;
 SET jit_inline_above_cost = 0;
 SET jit_optimize_above_cost = 0;
-SELECT *, (SELECT j_expected FROM j_expected) = (SELECT r FROM (
-	SELECT count(*) FILTER (WHERE id < '319545566822428714') AS lt,
-	       count(*) FILTER (WHERE id >= snowflake_floor('2026-05-31 12:00:00+00')
-	                          AND id <= snowflake_ceil('2026-05-31 12:59:59.999+00')) AS hour,
-	       sum(snowflake_worker(id)) AS workers,
-	       sum(snowflake_sequence(id)) AS sequences,
-	       max(id) AS max, min(id) AS min,
-	       count(DISTINCT snowflake_hash(id)) AS hashes
-	FROM j) r) AS same_under_jit
-FROM j_expected;
--- JIT did run, with inlining, for that query.
+SELECT (SELECT i FROM j_interpreted i) = (SELECT s FROM j_summary s) AS same_under_jit;
+
+-- JIT did run, with inlining, for such a query.  (EXPLAIN prints the JIT
+-- summary only with costs on; only its options line is kept.)
 CREATE FUNCTION jit_options(query text) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -45,5 +45,4 @@ BEGIN
 	RETURN 'no JIT';
 END
 $$;
-SELECT jit_options($$SELECT count(*) FROM j WHERE id < '319545566822428714'
-                    AND snowflake_worker(id) < 512$$);
+SELECT jit_options('SELECT * FROM j_summary');

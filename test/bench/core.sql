@@ -1,0 +1,120 @@
+-- test/bench/core.sql: snowflake against bigint (and uuid) on the same ids.
+-- Run by test/bench with psql variables rows and reps.  Every measurement
+-- repeats :reps times, interleaving the types, and keeps the fastest run.
+\set ON_ERROR_STOP 1
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS snowflake;
+
+-- Ids over 30 days from 16 workers, in random heap order.
+DROP TABLE IF EXISTS src, t_snowflake, t_bigint, t_uuid, windows, bench_result;
+CREATE TABLE src AS
+SELECT make_snowflake('2026-05-01 00:00:00+00'::timestamptz
+                      + (random() * 30 * 86400000)::bigint * interval '1 ms',
+                      (random() * 15)::int, (random() * 4095)::int) AS id
+FROM generate_series(1, :rows);
+CREATE TABLE t_snowflake AS SELECT id FROM src;
+CREATE TABLE t_bigint AS SELECT id::bigint AS id FROM src;
+CREATE TABLE t_uuid AS SELECT gen_random_uuid() AS id FROM src;
+DROP TABLE src;
+VACUUM ANALYZE t_snowflake, t_bigint, t_uuid;
+
+-- 200 windows of 0.1% of the time span (43.2 minutes each).
+CREATE TABLE windows AS
+SELECT snowflake_floor(t0) AS lo_s, snowflake_ceil(t0 + interval '43.2 min' - interval '1 ms') AS hi_s,
+       snowflake_floor(t0)::bigint AS lo_b,
+       snowflake_ceil(t0 + interval '43.2 min' - interval '1 ms')::bigint AS hi_b
+FROM (SELECT '2026-05-01 00:00:00+00'::timestamptz + random() * interval '29 days' AS t0
+      FROM generate_series(1, 200)) g;
+
+CREATE TABLE bench_result (metric text, type text, ms float8);
+\o /dev/null
+
+-- bench(metric, type, setup, query): run setup untimed, then time query.
+CREATE OR REPLACE FUNCTION pg_temp.bench(metric text, typ text, setup text, query text)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	t0 timestamptz;
+BEGIN
+	IF setup <> '' THEN EXECUTE setup; END IF;
+	t0 := clock_timestamp();
+	EXECUTE query;
+	INSERT INTO bench_result
+	VALUES (metric, typ, extract(epoch FROM clock_timestamp() - t0) * 1000);
+END $$;
+
+SET max_parallel_workers_per_gather = 0;
+SET max_parallel_maintenance_workers = 0;
+SET jit = off;
+SET work_mem = '1GB';
+SET maintenance_work_mem = '1GB';
+
+-- CREATE INDEX (btree), random input order.
+SELECT pg_temp.bench('CREATE INDEX', typ,
+                     format('DROP INDEX IF EXISTS %I', 'i_' || typ),
+                     format('CREATE INDEX %I ON %I (id)', 'i_' || typ, 't_' || typ))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
+VACUUM ANALYZE t_snowflake, t_bigint, t_uuid;
+
+-- ORDER BY: a full in-memory sort, not an index scan.
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+SET enable_bitmapscan = off;
+SELECT pg_temp.bench('ORDER BY (sort)', typ, '',
+                     format('SELECT count(*) FROM (SELECT id FROM %I ORDER BY id OFFSET 0) s', 't_' || typ))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+
+-- Index range counts: 200 windows of 0.1% each, index-only scans.
+SELECT pg_temp.bench('range count x200 (0.1%)', typ, '',
+                     format('SELECT sum(c) FROM windows w, LATERAL (SELECT count(*) AS c FROM %I WHERE id BETWEEN w.%I AND w.%I) x',
+                            't_' || typ, 'lo_' || left(typ, 1), 'hi_' || left(typ, 1)))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint']) typ;
+
+-- Hash join of the table with itself.
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT pg_temp.bench('hash join (self)', typ, '',
+                     format('SELECT count(*) FROM %I a JOIN %I b ON a.id = b.id', 't_' || typ, 't_' || typ))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+
+-- COPY text, out and back in (into an unindexed copy of the table).
+SELECT pg_temp.bench('COPY TO (text)', typ, '',
+                     format('COPY %I TO %L', 't_' || typ, :'dir' || '/copy_' || typ))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
+SELECT pg_temp.bench('COPY FROM (text)', typ,
+                     format('DROP TABLE IF EXISTS %I; CREATE TABLE %I (LIKE %I)', 'c_' || typ, 'c_' || typ, 't_' || typ),
+                     format('COPY %I FROM %L', 'c_' || typ, :'dir' || '/copy_' || typ))
+FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
+
+-- The report: best run per metric and type, and the ratios.
+\o
+\pset footer off
+\echo
+\echo '| measurement | snowflake | bigint | uuid | snowflake/bigint | uuid/bigint |'
+\echo '|---|---:|---:|---:|---:|---:|'
+\pset format unaligned
+\pset tuples_only on
+\pset fieldsep ' | '
+WITH best AS (
+	SELECT metric, type, min(ms) AS ms FROM bench_result GROUP BY 1, 2
+), p AS (
+	SELECT metric,
+	       max(ms) FILTER (WHERE type = 'snowflake') AS s,
+	       max(ms) FILTER (WHERE type = 'bigint') AS b,
+	       max(ms) FILTER (WHERE type = 'uuid') AS u
+	FROM best GROUP BY metric
+)
+SELECT '| ' || metric, to_char(s, 'FM999990.0') || ' ms', to_char(b, 'FM999990.0') || ' ms',
+       coalesce(to_char(u, 'FM999990.0') || ' ms', '-'),
+       to_char(s / b, 'FM0.00'), coalesce(to_char(u / b, 'FM0.00'), '-') || ' |'
+FROM p
+ORDER BY array_position(ARRAY['CREATE INDEX', 'ORDER BY (sort)', 'range count x200 (0.1%)',
+                              'hash join (self)', 'COPY TO (text)', 'COPY FROM (text)'], metric);
+SELECT '| btree index size', pg_size_pretty(pg_relation_size('i_snowflake')),
+       pg_size_pretty(pg_relation_size('i_bigint')), pg_size_pretty(pg_relation_size('i_uuid')),
+       to_char(pg_relation_size('i_snowflake')::float8 / pg_relation_size('i_bigint'), 'FM0.00'),
+       to_char(pg_relation_size('i_uuid')::float8 / pg_relation_size('i_bigint'), 'FM0.00') || ' |';
