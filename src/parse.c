@@ -11,6 +11,7 @@
 #include "parse.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 /* The whitespace int8in accepts, without depending on the locale. */
 static bool
@@ -71,21 +72,45 @@ sf_parse_decimal(const char *str, uint64_t *result)
 	return SF_PARSE_OK;
 }
 
+/* "00" to "99": two digits per division when formatting */
+static const char sf_digit_pairs[201] =
+"00010203040506070809"
+"10111213141516171819"
+"20212223242526272829"
+"30313233343536373839"
+"40414243444546474849"
+"50515253545556575859"
+"60616263646566676869"
+"70717273747576777879"
+"80818283848586878889"
+"90919293949596979899";
+
 size_t
 sf_format_decimal(uint64_t id, char *buf)
 {
 	char		tmp[SF_DECIMAL_MAXLEN];
-	size_t		n = 0;
-	size_t		i;
+	char	   *p = tmp + SF_DECIMAL_MAXLEN;
+	size_t		n;
 
-	do
+	/* fill tmp from its end, two digits at a time */
+	while (id >= 100)
 	{
-		tmp[n++] = (char) ('0' + id % 10);
-		id /= 10;
-	} while (id != 0);
+		const char *pair = &sf_digit_pairs[(id % 100) * 2];
 
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
+		id /= 100;
+		*--p = pair[1];
+		*--p = pair[0];
+	}
+	if (id >= 10)
+	{
+		*--p = sf_digit_pairs[id * 2 + 1];
+		*--p = sf_digit_pairs[id * 2];
+	}
+	else
+		*--p = (char) ('0' + id);
+
+	n = (size_t) (tmp + SF_DECIMAL_MAXLEN - p);
+	memcpy(buf, p, n);
 	buf[n] = '\0';
 	return n;
 }

@@ -121,6 +121,34 @@ test_decimal(void)
 		CHECK(n == strlen(buf) && n <= SF_DECIMAL_MAXLEN);
 		CHECK(sf_parse_decimal(buf, &back) == SF_PARSE_OK && back == samples[i]);
 	}
+	/* the formatter agrees with printf on small and pseudo-random values */
+	{
+		uint64_t	x = UINT64_C(0x9E3779B97F4A7C15);
+		char		want[32];
+		int			mismatches = 0;
+		int			k;
+
+		for (k = 0; k < 300000; k++)
+		{
+			uint64_t	v;
+
+			if (k <= 100000)
+				v = (uint64_t) k;
+			else
+			{
+				/* xorshift64, and a varying number of low digits kept */
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				v = x >> (k % 64);
+			}
+			sf_format_decimal(v, buf);
+			snprintf(want, sizeof(want), "%" PRIu64, v);
+			if (strcmp(buf, want) != 0)
+				mismatches++;
+		}
+		CHECK(mismatches == 0);
+	}
 	sf_format_decimal(UINT64_MAX, buf);
 	CHECK(strcmp(buf, "18446744073709551615") == 0);
 	sf_format_decimal(0, buf);
