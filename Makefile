@@ -7,15 +7,22 @@ OBJS = \
 	src/parse.o \
 	src/io.o \
 	src/compare.o \
-	src/time.o
+	src/time.o \
+	src/timerange.o \
+	src/planner.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time plans jit schema
+REGRESS = install io casts operators opclass time timerange planner plans jit schema
 
-PG_CPPFLAGS = -I$(srcdir)/src
+PG_CONFIG ?= pg_config
+
+# -Wall -Wextra hold for our code.  The server's headers are read as system
+# headers (-isystem overrides PGXS's -I for the same directory), because
+# PostgreSQL itself is not written for -Wextra.
+PG_CPPFLAGS = -I$(srcdir)/src -isystem $(shell $(PG_CONFIG) --includedir-server)
 PG_CFLAGS = -Wall -Wextra
 ifdef WERROR
 PG_CFLAGS += -Werror
@@ -23,7 +30,6 @@ endif
 
 EXTRA_CLEAN = test/results test/*.o
 
-PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 

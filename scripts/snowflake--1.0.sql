@@ -264,6 +264,15 @@ CREATE AGGREGATE @extschema@.max(@extschema@.snowflake) (
 	PARALLEL = SAFE
 );
 
+-- Window frames by time: "ORDER BY id RANGE BETWEEN '5 minutes' PRECEDING
+-- AND CURRENT ROW" compares the ids' timestamps.  It raises 22013 for a
+-- negative offset, so it is not leakproof.
+CREATE FUNCTION @extschema@.in_range(@extschema@.snowflake, @extschema@.snowflake,
+									 interval, boolean, boolean)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'in_range_snowflake_interval'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 --
 -- Operator classes
 --
@@ -279,6 +288,9 @@ CREATE OPERATOR CLASS @extschema@.snowflake_ops
 		OPERATOR 5 @extschema@.>,
 		FUNCTION 1 @extschema@.snowflake_cmp(@extschema@.snowflake, @extschema@.snowflake),
 		FUNCTION 2 @extschema@.snowflake_sortsupport(internal),
+		FUNCTION 3 (@extschema@.snowflake, interval)
+			@extschema@.in_range(@extschema@.snowflake, @extschema@.snowflake,
+								 interval, boolean, boolean),
 		FUNCTION 4 btequalimage(oid);
 
 -- hash: hash joins, hash aggregation, hash indexes, PARTITION BY HASH.
@@ -357,3 +369,77 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 COMMENT ON FUNCTION @extschema@.snowflake_ceil(timestamptz) IS
 	'the largest id of the instant''s millisecond: the inclusive upper bound of a time window';
+
+--
+-- Time windows: "id <@ tstzrange"
+--
+-- "id <@ r" means exactly "snowflake_timestamp(id) <@ r".  Its ids form one
+-- run, whose ends these two functions give; for a range that holds no id,
+-- the floor is the largest id and the ceil is 0, so the pair selects none.
+--
+
+CREATE FUNCTION @extschema@.snowflake_range_floor(tstzrange)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_range_floor'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION @extschema@.snowflake_range_floor(tstzrange) IS
+	'the smallest id whose millisecond lies in the range';
+
+CREATE FUNCTION @extschema@.snowflake_range_ceil(tstzrange)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_range_ceil'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION @extschema@.snowflake_range_ceil(tstzrange) IS
+	'the largest id whose millisecond lies in the range';
+
+-- The planner support function: turns the operator into btree and BRIN
+-- index conditions, and into plain comparisons where partition pruning
+-- needs them.
+CREATE FUNCTION @extschema@.snowflake_range_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'snowflake_range_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Selectivity: interpolates the id column's histogram numerically.
+CREATE FUNCTION @extschema@.snowflake_range_sel(internal, oid, internal, integer)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'snowflake_range_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.snowflake_range_joinsel(internal, oid, internal, smallint, internal)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'snowflake_range_joinsel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION @extschema@.snowflake_within(@extschema@.snowflake, tstzrange)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'snowflake_within'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
+SUPPORT @extschema@.snowflake_range_support;
+
+CREATE FUNCTION @extschema@.tstzrange_contains_snowflake(tstzrange, @extschema@.snowflake)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'tstzrange_contains_snowflake'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
+SUPPORT @extschema@.snowflake_range_support;
+
+-- No negator: PostgreSQL has no "not contained by" operator.
+CREATE OPERATOR @extschema@.<@ (
+	LEFTARG = @extschema@.snowflake,
+	RIGHTARG = tstzrange,
+	FUNCTION = @extschema@.snowflake_within,
+	COMMUTATOR = OPERATOR(@extschema@.@>),
+	RESTRICT = @extschema@.snowflake_range_sel,
+	JOIN = @extschema@.snowflake_range_joinsel
+);
+
+CREATE OPERATOR @extschema@.@> (
+	LEFTARG = tstzrange,
+	RIGHTARG = @extschema@.snowflake,
+	FUNCTION = @extschema@.tstzrange_contains_snowflake,
+	COMMUTATOR = OPERATOR(@extschema@.<@),
+	RESTRICT = @extschema@.snowflake_range_sel,
+	JOIN = @extschema@.snowflake_range_joinsel
+);

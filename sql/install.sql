@@ -38,8 +38,8 @@ SELECT oprname, oprcom::regoperator AS commutator,
        oprnegate::regoperator AS negator,
        oprrest, oprjoin, oprcanhash AS hashes, oprcanmerge AS merges
 FROM pg_operator
-WHERE oprleft = 'snowflake'::regtype AND oprright = 'snowflake'::regtype
-ORDER BY oprname;
+WHERE oprleft = 'snowflake'::regtype OR oprright = 'snowflake'::regtype
+ORDER BY oprname, oprleft::regtype::text;
 
 -- Casts: integers in implicitly, bigint out by assignment, numeric explicit.
 SELECT castsource::regtype, casttarget::regtype,

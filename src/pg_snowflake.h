@@ -14,6 +14,7 @@
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "utils/rangetypes.h"
 
 #include "snowflake.h"
 
@@ -31,5 +32,12 @@ typedef uint64 Snowflake;
 #define SnowflakeGetDatum(X)		UInt64GetDatum(X)
 #define PG_GETARG_SNOWFLAKE(n)		DatumGetSnowflake(PG_GETARG_DATUM(n))
 #define PG_RETURN_SNOWFLAKE(x)		return SnowflakeGetDatum(x)
+
+/*
+ * timerange.c: the ids whose millisecond lies in a tstzrange, [*lo, *hi];
+ * false if there are none.
+ */
+extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
+							 Snowflake *lo, Snowflake *hi);
 
 #endif							/* PG_SNOWFLAKE_H */

@@ -149,4 +149,60 @@ sf_ms_to_pg_usec(uint64_t ms)
 	return (int64_t) ms * SF_USEC_PER_MS + SF_EPOCH_PG_USEC;
 }
 
+/*
+ * The ids whose millisecond lies in a range of instants, the meaning of
+ * "snowflake_timestamp(id) <@ range".
+ *
+ * Bounds are PostgreSQL microseconds (infinities included); a missing bound
+ * is unbounded.  An id's instant is the first microsecond of its
+ * millisecond, so an inclusive lower bound rounds up to a whole millisecond
+ * ([18:00:00.0005, ...) starts at 18:00:00.001) and an inclusive upper bound
+ * rounds down.  Returns false when no id qualifies; otherwise the ids are
+ * exactly those in [*id_lo, *id_hi].
+ */
+static inline bool
+sf_instant_range_ids(bool has_lower, int64_t lower, bool lower_inc,
+					 bool has_upper, int64_t upper, bool upper_inc,
+					 uint64_t *id_lo, uint64_t *id_hi)
+{
+	uint64_t	ms_lo = 0;
+	uint64_t	ms_hi = SF_TIMESTAMP_MAX;
+
+	/* A lower bound before the epoch admits every millisecond. */
+	if (has_lower && lower >= SF_EPOCH_PG_USEC)
+	{
+		uint64_t	d = (uint64_t) (lower - SF_EPOCH_PG_USEC);
+
+		/* inclusive: ms * 1000 >= d; exclusive: ms * 1000 > d */
+		ms_lo = lower_inc ? (d + 999) / 1000 : d / 1000 + 1;
+		if (ms_lo > SF_TIMESTAMP_MAX)
+			return false;
+	}
+
+	if (has_upper)
+	{
+		uint64_t	d;
+		uint64_t	m;
+
+		/* Every id is at or after the epoch. */
+		if (upper < SF_EPOCH_PG_USEC)
+			return false;
+		d = (uint64_t) (upper - SF_EPOCH_PG_USEC);
+		if (upper_inc)
+			m = d / 1000;		/* ms * 1000 <= d */
+		else if (d == 0)
+			return false;
+		else
+			m = (d - 1) / 1000; /* ms * 1000 < d */
+		if (m < ms_hi)
+			ms_hi = m;
+	}
+
+	if (ms_lo > ms_hi)
+		return false;
+	*id_lo = sf_ms_floor(ms_lo);
+	*id_hi = sf_ms_ceil(ms_hi);
+	return true;
+}
+
 #endif							/* SNOWFLAKE_H */

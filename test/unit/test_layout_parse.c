@@ -79,6 +79,68 @@ test_layout(void)
 	CHECK(SF_EPOCH_PG_USEC / 1000000 == INT64_C(1704067200) - INT64_C(946684800));
 }
 
+/* ids of [lo, hi] with the given inclusivity, and whether any */
+static bool
+ids(bool hl, int64_t lo, bool li, bool hh, int64_t hi, bool hinc,
+	uint64_t *a, uint64_t *b)
+{
+	return sf_instant_range_ids(hl, lo, li, hh, hi, hinc, a, b);
+}
+
+static void
+test_instant_ranges(void)
+{
+	const int64_t E = SF_EPOCH_PG_USEC;
+	const int64_t t = sf_ms_to_pg_usec(UINT64_C(76185600000));	/* 18:40:00 */
+	const int64_t last = sf_ms_to_pg_usec(SF_TIMESTAMP_MAX);
+	uint64_t	a = 0,
+				b = 0;
+
+	/* unbounded: everything */
+	CHECK(ids(false, 0, false, false, 0, false, &a, &b) && a == 0 && b == UINT64_MAX);
+	/* [t, t]: exactly the ids of t's millisecond */
+	CHECK(ids(true, t, true, true, t, true, &a, &b) &&
+		  a == sf_ms_floor(UINT64_C(76185600000)) && b == sf_ms_ceil(UINT64_C(76185600000)));
+	/* [t, t) and (t, t] and (t, t + 1us]: nothing */
+	CHECK(!ids(true, t, true, true, t, false, &a, &b));
+	CHECK(!ids(true, t, false, true, t, true, &a, &b));
+	CHECK(!ids(true, t, false, true, t + 1, true, &a, &b));
+	/* [t + 0.5ms, ...) starts at the next millisecond */
+	CHECK(ids(true, t + 500, true, false, 0, false, &a, &b) &&
+		  a == sf_ms_floor(UINT64_C(76185600001)) && b == UINT64_MAX);
+	/* (t, ...) starts at the next millisecond too */
+	CHECK(ids(true, t, false, false, 0, false, &a, &b) &&
+		  a == sf_ms_floor(UINT64_C(76185600001)));
+	/* (t - 1us, ...) includes t's millisecond */
+	CHECK(ids(true, t - 1, false, false, 0, false, &a, &b) &&
+		  a == sf_ms_floor(UINT64_C(76185600000)));
+	/* (..., t + 0.5ms] and (..., t + 0.5ms) end in t's millisecond */
+	CHECK(ids(false, 0, false, true, t + 500, true, &a, &b) &&
+		  a == 0 && b == sf_ms_ceil(UINT64_C(76185600000)));
+	CHECK(ids(false, 0, false, true, t + 500, false, &a, &b) &&
+		  b == sf_ms_ceil(UINT64_C(76185600000)));
+	/* (..., t) ends in the millisecond before; (..., t + 1us) includes t */
+	CHECK(ids(false, 0, false, true, t, false, &a, &b) &&
+		  b == sf_ms_ceil(UINT64_C(76185599999)));
+	CHECK(ids(false, 0, false, true, t + 1, false, &a, &b) &&
+		  b == sf_ms_ceil(UINT64_C(76185600000)));
+	/* before the epoch */
+	CHECK(!ids(false, 0, false, true, E - 1, true, &a, &b));
+	CHECK(!ids(false, 0, false, true, E, false, &a, &b));
+	CHECK(ids(false, 0, false, true, E, true, &a, &b) && b == SF_TAIL_MAX);
+	CHECK(ids(true, INT64_MIN, true, true, E - 1, true, &a, &b) == false);
+	CHECK(ids(true, INT64_MIN, true, true, INT64_MAX, true, &a, &b) && a == 0 && b == UINT64_MAX);
+	CHECK(ids(true, E - 1, false, true, E + 999, true, &a, &b) && a == 0 && b == SF_TAIL_MAX);
+	/* at and past the last millisecond */
+	CHECK(ids(true, last, true, false, 0, false, &a, &b) &&
+		  a == sf_ms_floor(SF_TIMESTAMP_MAX) && b == UINT64_MAX);
+	CHECK(!ids(true, last + 1, true, false, 0, false, &a, &b));
+	CHECK(!ids(true, last, false, false, 0, false, &a, &b));
+	CHECK(!ids(true, INT64_MAX, true, false, 0, false, &a, &b));
+	CHECK(ids(false, 0, false, true, INT64_MAX, false, &a, &b) && b == UINT64_MAX);
+	CHECK(!ids(false, 0, false, true, INT64_MIN, true, &a, &b));
+}
+
 static void
 test_decimal(void)
 {
@@ -159,6 +221,7 @@ int
 main(void)
 {
 	test_layout();
+	test_instant_ranges();
 	test_decimal();
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -1,0 +1,207 @@
+--
+-- timerange: "id <@ tstzrange" means exactly "snowflake_timestamp(id) <@ r";
+-- window frames by interval
+--
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+
+-- Three days of ids, about one every 1.3 s, from assorted workers, plus ids
+-- on both sides of the millisecond boundaries the ranges below test, and the
+-- two ends of the id space.
+CREATE TABLE tw (id snowflake PRIMARY KEY);
+INSERT INTO tw
+SELECT make_snowflake('2026-05-30 00:00:00+00'::timestamptz + g * interval '1301 ms', g % 1024, g % 4096)
+FROM generate_series(0, 199999) g;
+INSERT INTO tw
+SELECT make_snowflake('2026-05-31 18:00:00+00'::timestamptz + ms * interval '1 ms', w, 7)
+FROM generate_series(-2, 2) ms, (VALUES (0), (1023)) w(w)
+ON CONFLICT DO NOTHING;
+INSERT INTO tw VALUES (0), ('18446744073709551615') ON CONFLICT DO NOTHING;
+VACUUM ANALYZE tw;
+
+CREATE TABLE ranges (r tstzrange);
+INSERT INTO ranges VALUES
+	('[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'),
+	('[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00]'),
+	('(2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'),
+	('(2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00]'),
+	-- sub-millisecond bounds
+	('[2026-05-31 18:00:00.0005+00,)'),
+	('(2026-05-31 18:00:00.0005+00,)'),
+	('[2026-05-31 17:59:59.9995+00,)'),
+	('(,2026-05-31 18:00:00.0005+00]'),
+	('(,2026-05-31 18:00:00.0005+00)'),
+	('(,2026-05-31 18:00:00.000001+00)'),
+	('(,2026-05-31 18:00:00+00)'),
+	('(,2026-05-31 18:00:00+00]'),
+	('[2026-05-31 18:00:00+00, 2026-05-31 18:00:00+00]'),
+	('[2026-05-31 18:00:00.0001+00, 2026-05-31 18:00:00.0009+00]'),
+	('[2026-05-31 17:59:59.9991+00, 2026-05-31 18:00:00.0009+00)'),
+	('(2026-05-31 17:59:59.999+00, 2026-05-31 18:00:00.001+00)'),
+	-- unbounded, infinite and empty
+	('(,)'),
+	('[-infinity, infinity]'),
+	('(-infinity, 2026-05-30 12:00:00+00)'),
+	('[2026-06-01 00:00:00+00, infinity)'),
+	('[infinity, infinity]'),
+	('[-infinity, -infinity]'),
+	('empty'),
+	-- entirely before the epoch, at it, after the last millisecond
+	('[2020-01-01 00:00:00+00, 2023-12-31 23:59:59.999999+00]'),
+	('[2020-01-01 00:00:00+00, 2024-01-01 00:00:00+00]'),
+	('[2020-01-01 00:00:00+00, 2024-01-01 00:00:00+00)'),
+	('[2163-05-15 07:35:11.103+00,)'),
+	('(2163-05-15 07:35:11.103+00,)'),
+	('[2163-05-15 07:35:11.104+00, 2200-01-01 00:00:00+00)'),
+	('[2200-01-01 00:00:00+00,)');
+
+-- The definition, evaluated by core's range code on the timestamps.
+CREATE TABLE truth AS
+SELECT r, count(id) AS n
+FROM ranges LEFT JOIN tw ON snowflake_timestamp(tw.id) <@ ranges.r
+GROUP BY r;
+
+-- 1. Constant ranges, through the index.
+CREATE FUNCTION count_const(r tstzrange, op text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint;
+BEGIN
+	IF op = '<@' THEN
+		EXECUTE format('SELECT count(*) FROM tw WHERE id <@ %L::tstzrange', r) INTO n;
+	ELSE
+		EXECUTE format('SELECT count(*) FROM tw WHERE %L::tstzrange @> id', r) INTO n;
+	END IF;
+	RETURN n;
+END
+$$;
+SET enable_seqscan = off;
+SELECT t.r, t.n AS definition, count_const(t.r, '<@') AS "id <@ r",
+       count_const(t.r, '@>') AS "r @> id"
+FROM truth t ORDER BY lower(t.r) NULLS FIRST, upper(t.r) NULLS LAST, t.r::text;
+RESET enable_seqscan;
+
+-- 2. Ranges from another table (not constant at plan time), through the
+-- index, and by a sequential scan.
+SET enable_seqscan = off;
+SELECT count(*) AS ranges, count(*) FILTER (WHERE t.n = x.n) AS agree
+FROM truth t, LATERAL (SELECT count(*) AS n FROM tw WHERE tw.id <@ t.r) x;
+RESET enable_seqscan;
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+SET enable_bitmapscan = off;
+SELECT count(*) AS ranges, count(*) FILTER (WHERE t.n = x.n) AS agree
+FROM truth t, LATERAL (SELECT count(*) AS n FROM tw WHERE t.r @> tw.id) x;
+-- The same ids, not only as many: count, ends and a sum of hashes agree.
+SELECT count(*) AS ranges, count(*) FILTER (WHERE by_id = by_definition) AS same_ids
+FROM ranges r, LATERAL (
+	SELECT (count(*) FILTER (WHERE id <@ r.r),
+	        min(id) FILTER (WHERE id <@ r.r),
+	        max(id) FILTER (WHERE id <@ r.r),
+	        sum(snowflake_hash(id)) FILTER (WHERE id <@ r.r)) AS by_id,
+	       (count(*) FILTER (WHERE snowflake_timestamp(id) <@ r.r),
+	        min(id) FILTER (WHERE snowflake_timestamp(id) <@ r.r),
+	        max(id) FILTER (WHERE snowflake_timestamp(id) <@ r.r),
+	        sum(snowflake_hash(id)) FILTER (WHERE snowflake_timestamp(id) <@ r.r)) AS by_definition
+	FROM tw) x;
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+
+-- NULLs: a NULL id or a NULL range gives NULL, as for any strict operator.
+SELECT NULL::snowflake <@ '(,)'::tstzrange AS null_id,
+       '1'::snowflake <@ NULL::tstzrange AS null_range,
+       '1'::snowflake <@ 'empty'::tstzrange AS empty_range;
+
+-- The bounds of a range, exposed.
+SELECT r, snowflake_range_floor(r), snowflake_range_ceil(r)
+FROM (VALUES ('[2026-05-31 18:00:00+00, 2026-05-31 18:00:00.001+00)'::tstzrange),
+             ('[2026-05-31 18:00:00.0005+00, 2026-05-31 18:00:00.0015+00]'),
+             ('(,)'), ('empty'), ('[2020-01-01+00, 2021-01-01+00)')) v(r);
+SELECT snowflake_range_floor('[2026-05-31 18:00:00+00,)') = snowflake_floor('2026-05-31 18:00:00+00') AS floor_agrees,
+       snowflake_range_ceil('(,2026-05-31 18:00:00+00]') = snowflake_ceil('2026-05-31 18:00:00+00') AS ceil_agrees;
+
+-- 3. Plans: the index, with the derived bounds as its conditions.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM tw WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM tw WHERE '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange @> id;
+EXPLAIN (COSTS OFF)
+SELECT * FROM tw WHERE id <@ '[2026-05-31 18:00:00.0005+00, 2026-05-31 18:00:00.0015+00]'::tstzrange;
+EXPLAIN (COSTS OFF)
+SELECT * FROM tw WHERE id <@ 'empty'::tstzrange;
+-- A range built in the query from now().
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM tw WHERE id <@ tstzrange(now() - interval '1 hour', now());
+-- A parameter of a generic plan.
+SET plan_cache_mode = force_generic_plan;
+PREPARE win(tstzrange) AS SELECT count(*) FROM tw WHERE id <@ $1;
+EXPLAIN (COSTS OFF) EXECUTE win('[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)');
+EXECUTE win('[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)');
+EXECUTE win('(2026-05-31 18:00:00.0005+00, 2026-05-31 18:00:00.0015+00]');
+EXECUTE win('empty');
+EXECUTE win(NULL);
+DEALLOCATE win;
+RESET plan_cache_mode;
+-- BRIN answers it too.
+CREATE TABLE tw_brin (id snowflake);
+INSERT INTO tw_brin SELECT id FROM tw ORDER BY id;
+CREATE INDEX tw_brin_idx ON tw_brin USING brin (id) WITH (pages_per_range = 8);
+ANALYZE tw_brin;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM tw_brin WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange;
+SELECT count(*) FROM tw_brin WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange;
+RESET enable_seqscan;
+-- A hash index cannot, and is not offered the bounds.
+CREATE TABLE tw_hash (id snowflake);
+CREATE INDEX tw_hash_idx ON tw_hash USING hash (id);
+EXPLAIN (COSTS OFF)
+SELECT * FROM tw_hash WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange;
+
+-- 4. Window frames by time over the id (btree in_range support).
+-- 1000 ids in 600 distinct milliseconds of one hour (so rows have peers),
+-- and the two ends of the id space.
+CREATE TABLE fr AS
+SELECT make_snowflake('2026-05-31 00:00:00+00'::timestamptz + (g * 7919 % 600) * interval '6 s', g % 1024, g % 4096) AS id
+FROM generate_series(1, 998) g;
+INSERT INTO fr VALUES (0), ('18446744073709551615');
+-- Frame counts agree with the equivalent self-join, for several offsets.
+SELECT o AS "offset", count(*) AS rows,
+       count(*) FILTER (WHERE w.n = j.n) AS agree_preceding
+FROM (VALUES (interval '0'), (interval '1 ms'), (interval '250 ms'), (interval '5 minutes'),
+             (interval '1 hour'), (interval '1 day')) o(o),
+LATERAL (SELECT id, count(*) OVER (ORDER BY id RANGE BETWEEN o.o PRECEDING AND CURRENT ROW) AS n
+         FROM fr) w,
+LATERAL (SELECT count(*) AS n FROM fr f2
+         WHERE snowflake_timestamp(f2.id) >= snowflake_timestamp(w.id) - o.o
+           AND f2.id <= w.id) j
+GROUP BY o ORDER BY o;
+SELECT o AS "offset", count(*) AS rows,
+       count(*) FILTER (WHERE w.n = j.n) AS agree_following
+FROM (VALUES (interval '0'), (interval '1 ms'), (interval '5 minutes'), (interval '1 day')) o(o),
+LATERAL (SELECT id, count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND o.o FOLLOWING) AS n
+         FROM fr) w,
+LATERAL (SELECT count(*) AS n FROM fr f2
+         WHERE snowflake_timestamp(f2.id) <= snowflake_timestamp(w.id) + o.o
+           AND f2.id >= w.id) j
+GROUP BY o ORDER BY o;
+-- Descending order uses the same support.
+SELECT count(*) AS rows, count(*) FILTER (WHERE w.n = j.n) AS agree_desc
+FROM (SELECT id, count(*) OVER (ORDER BY id DESC RANGE BETWEEN '5 minutes' PRECEDING AND CURRENT ROW) AS n
+      FROM fr) w,
+LATERAL (SELECT count(*) AS n FROM fr f2
+         WHERE snowflake_timestamp(f2.id) <= snowflake_timestamp(w.id) + interval '5 minutes'
+           AND f2.id >= w.id) j;
+-- A negative offset is the standard error.
+SELECT count(*) OVER (ORDER BY id RANGE BETWEEN '-1 minute' PRECEDING AND CURRENT ROW) FROM fr LIMIT 1;
+-- Offsets past either end of the id range neither overflow nor fail.
+SELECT o AS "offset",
+       (SELECT max(n) FROM (SELECT count(*) OVER (ORDER BY id RANGE BETWEEN o PRECEDING AND CURRENT ROW) AS n
+                            FROM fr) s) AS max_preceding,
+       (SELECT min(n) FROM (SELECT count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND o FOLLOWING) AS n
+                            FROM fr) s) AS min_following
+FROM (VALUES (interval '150 years'), (interval '2000 years'), (interval '3000 years'),
+             (interval '178000000 years'), (interval '2147483647 days'),
+             (interval '2562047788 hours'), (interval '1000000 years -1 day')) v(o);
+SELECT count(*) AS all_rows FROM fr;

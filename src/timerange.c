@@ -1,0 +1,219 @@
+/*-------------------------------------------------------------------------
+ *
+ * timerange.c
+ *	  Time windows over ids: "id <@ tstzrange" and its commutator, the id
+ *	  bounds of a range, and window frames by interval (btree in_range).
+ *
+ * "id <@ r" means exactly "snowflake_timestamp(id) <@ r".  The ids that
+ * satisfy it always form one contiguous run [lo, hi] (see
+ * sf_instant_range_ids), so each call is two integer comparisons once the
+ * range's bounds are known; the planner support in planner.c turns the same
+ * bounds into btree and BRIN index conditions.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include <stdlib.h>
+
+#include "catalog/pg_type.h"
+#include "utils/datetime.h"
+#include "utils/fmgrprotos.h"
+#include "utils/rangetypes.h"
+#include "utils/timestamp.h"
+#include "utils/typcache.h"
+
+PG_FUNCTION_INFO_V1(snowflake_within);
+PG_FUNCTION_INFO_V1(tstzrange_contains_snowflake);
+PG_FUNCTION_INFO_V1(snowflake_range_floor);
+PG_FUNCTION_INFO_V1(snowflake_range_ceil);
+PG_FUNCTION_INFO_V1(in_range_snowflake_interval);
+
+bool
+sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
+				 Snowflake *lo, Snowflake *hi)
+{
+	RangeBound	lower;
+	RangeBound	upper;
+	bool		empty;
+	uint64_t	a = 0;
+	uint64_t	b = 0;
+
+	range_deserialize(typcache, range, &lower, &upper, &empty);
+	if (empty ||
+		!sf_instant_range_ids(!lower.infinite, DatumGetTimestampTz(lower.val),
+							  lower.inclusive,
+							  !upper.infinite, DatumGetTimestampTz(upper.val),
+							  upper.inclusive, &a, &b))
+		return false;
+	*lo = a;
+	*hi = b;
+	return true;
+}
+
+/*
+ * The bounds of the last range seen by one call site, so that a scan
+ * comparing every row with the same range deserializes it once.  The range
+ * is recognised by its bytes, without detoasting: a range read from a table
+ * has a short header, and converting it would copy it on every call.
+ */
+typedef struct SfRangeCache
+{
+	TypeCacheEntry *typcache;
+	char	   *bytes;			/* payload of the last range, or NULL */
+	Size		nbytes;
+	bool		any;			/* does it hold any id? */
+	Snowflake	lo;
+	Snowflake	hi;
+} SfRangeCache;
+
+static SfRangeCache *
+range_cache_lookup(FunctionCallInfo fcinfo, Datum rangedatum)
+{
+	struct varlena *raw = (struct varlena *) DatumGetPointer(rangedatum);
+	SfRangeCache *cache = (SfRangeCache *) fcinfo->flinfo->fn_extra;
+	RangeType  *range;
+
+	/* compressed or out of line: work on the plain form */
+	if (VARATT_IS_EXTERNAL(raw) || VARATT_IS_COMPRESSED(raw))
+		raw = (struct varlena *) DatumGetRangeTypeP(rangedatum);
+
+	if (cache == NULL)
+	{
+		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
+									   sizeof(SfRangeCache));
+		cache->typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+		fcinfo->flinfo->fn_extra = cache;
+	}
+
+	if (cache->bytes != NULL &&
+		cache->nbytes == VARSIZE_ANY_EXHDR(raw) &&
+		memcmp(cache->bytes, VARDATA_ANY(raw), cache->nbytes) == 0)
+		return cache;
+
+	range = (RangeType *) pg_detoast_datum(raw);
+	cache->any = sf_tstzrange_ids(cache->typcache, range, &cache->lo, &cache->hi);
+	if (cache->bytes != NULL)
+		pfree(cache->bytes);
+	cache->nbytes = VARSIZE_ANY_EXHDR(raw);
+	cache->bytes = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, cache->nbytes);
+	memcpy(cache->bytes, VARDATA_ANY(raw), cache->nbytes);
+	return cache;
+}
+
+static bool
+range_holds(FunctionCallInfo fcinfo, Datum rangedatum, Snowflake id)
+{
+	SfRangeCache *cache = range_cache_lookup(fcinfo, rangedatum);
+
+	return cache->any && id >= cache->lo && id <= cache->hi;
+}
+
+/*
+ * snowflake_within - "id <@ range": the id's millisecond lies in the range
+ */
+Datum
+snowflake_within(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(range_holds(fcinfo, PG_GETARG_DATUM(1),
+							   PG_GETARG_SNOWFLAKE(0)));
+}
+
+/*
+ * tstzrange_contains_snowflake - "range @> id", the commutator
+ */
+Datum
+tstzrange_contains_snowflake(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(range_holds(fcinfo, PG_GETARG_DATUM(0),
+							   PG_GETARG_SNOWFLAKE(1)));
+}
+
+/*
+ * snowflake_range_floor - the smallest id whose millisecond lies in the
+ * range.  For a range that holds no id it is the largest id, and
+ * snowflake_range_ceil is 0, so "id BETWEEN floor AND ceil" is false.
+ */
+Datum
+snowflake_range_floor(PG_FUNCTION_ARGS)
+{
+	SfRangeCache *cache = range_cache_lookup(fcinfo, PG_GETARG_DATUM(0));
+
+	PG_RETURN_SNOWFLAKE(cache->any ? cache->lo : SF_MAX);
+}
+
+/*
+ * snowflake_range_ceil - the largest id whose millisecond lies in the range
+ */
+Datum
+snowflake_range_ceil(PG_FUNCTION_ARGS)
+{
+	SfRangeCache *cache = range_cache_lookup(fcinfo, PG_GETARG_DATUM(0));
+
+	PG_RETURN_SNOWFLAKE(cache->any ? cache->hi : SF_MIN);
+}
+
+/*
+ * Largest offset component, in years, that is added with exact calendar
+ * arithmetic.  Three such components move an instant of the id range
+ * (2024..2163) by at most 6000 years, which stays inside timestamptz's range
+ * (4713 BC..294276 AD), so the arithmetic cannot overflow.
+ */
+#define SF_EXACT_OFFSET_YEARS	2000
+
+/*
+ * in_range_snowflake_interval - btree support 3, window frames by time:
+ * "ORDER BY id RANGE BETWEEN '5 minutes' PRECEDING AND CURRENT ROW".
+ *
+ * Compares the timestamp of val with the timestamp of base moved by offset
+ * (back when sub, forward otherwise): val's <= the bound when less, >= it
+ * otherwise.  Offsets beyond any id never overflow: a component larger than
+ * SF_EXACT_OFFSET_YEARS moves the bound far past the whole id range (139
+ * years), in the direction of the offset's overall sign.
+ */
+Datum
+in_range_snowflake_interval(PG_FUNCTION_ARGS)
+{
+	Snowflake	val = PG_GETARG_SNOWFLAKE(0);
+	Snowflake	base = PG_GETARG_SNOWFLAKE(1);
+	Interval   *offset = PG_GETARG_INTERVAL_P(2);
+	bool		sub = PG_GETARG_BOOL(3);
+	bool		less = PG_GETARG_BOOL(4);
+	TimestampTz val_ts = sf_ms_to_pg_usec(sf_get_timestamp(val));
+	TimestampTz base_ts = sf_ms_to_pg_usec(sf_get_timestamp(base));
+	Interval	zero;
+
+	memset(&zero, 0, sizeof(zero));
+	if (DatumGetBool(DirectFunctionCall2(interval_lt,
+										 IntervalPGetDatum(offset),
+										 IntervalPGetDatum(&zero))))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PRECEDING_OR_FOLLOWING_SIZE),
+				 errmsg("invalid preceding or following size in window function")));
+
+	if (llabs((long long) offset->month) <= SF_EXACT_OFFSET_YEARS * MONTHS_PER_YEAR &&
+		llabs((long long) offset->day) <= SF_EXACT_OFFSET_YEARS * 366 &&
+		llabs((long long) offset->time) <= SF_EXACT_OFFSET_YEARS * 366 * USECS_PER_DAY)
+	{
+		TimestampTz bound;
+
+		bound = DatumGetTimestampTz(DirectFunctionCall2(sub ? timestamptz_mi_interval :
+														timestamptz_pl_interval,
+														TimestampTzGetDatum(base_ts),
+														IntervalPGetDatum(offset)));
+		PG_RETURN_BOOL(less ? val_ts <= bound : val_ts >= bound);
+	}
+	else
+	{
+		/*
+		 * Far offsets: the net shift, in double precision, only needs its
+		 * sign and rough size.  (With components of mixed signs that nearly
+		 * cancel, this is approximate; no real frame is written so.)
+		 */
+		double		shift = (double) offset->month * (DAYS_PER_YEAR / MONTHS_PER_YEAR) * USECS_PER_DAY +
+			(double) offset->day * USECS_PER_DAY + (double) offset->time;
+		double		bound = (double) base_ts + (sub ? -shift : shift);
+
+		PG_RETURN_BOOL(less ? (double) val_ts <= bound : (double) val_ts >= bound);
+	}
+}
