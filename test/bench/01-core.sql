@@ -1,13 +1,11 @@
--- test/bench/core.sql: snowflake against bigint (and uuid) on the same ids.
+-- test/bench/01-core.sql: snowflake against bigint (and uuid) on the same ids.
 -- Run by test/bench/run with psql variables rows, reps and dir.  Every
 -- measurement repeats :reps times, interleaving the types and rotating which
 -- goes first, and keeps the fastest run.
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS snowflake;
+\ir lib.psql
 
 -- Ids over 30 days from 16 workers, in random heap order.
-DROP TABLE IF EXISTS src, t_snowflake, t_bigint, t_uuid, windows, bench_result;
+DROP TABLE IF EXISTS src, t_snowflake, t_bigint, t_uuid, windows;
 CREATE TABLE src AS
 SELECT make_snowflake('2026-05-01 00:00:00+00'::timestamptz
                       + (random() * 30 * 86400000)::bigint * interval '1 ms',
@@ -27,27 +25,7 @@ SELECT snowflake_floor(t0) AS lo_s, snowflake_ceil(t0 + interval '43.2 min' - in
 FROM (SELECT '2026-05-01 00:00:00+00'::timestamptz + random() * interval '29 days' AS t0
       FROM generate_series(1, 200)) g;
 
-CREATE TABLE bench_result (metric text, type text, ms float8);
 \o /dev/null
-
--- bench(metric, type, setup, query): run setup untimed, then time query.
-CREATE OR REPLACE FUNCTION pg_temp.bench(metric text, typ text, setup text, query text)
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-	t0 timestamptz;
-BEGIN
-	IF setup <> '' THEN EXECUTE setup; END IF;
-	t0 := clock_timestamp();
-	EXECUTE query;
-	INSERT INTO bench_result
-	VALUES (metric, typ, extract(epoch FROM clock_timestamp() - t0) * 1000);
-END $$;
-
-SET max_parallel_workers_per_gather = 0;
-SET max_parallel_maintenance_workers = 0;
-SET jit = off;
-SET work_mem = '1GB';
-SET maintenance_work_mem = '1GB';
 
 -- CREATE INDEX (btree), random input order.
 SELECT pg_temp.bench('CREATE INDEX', typ,
