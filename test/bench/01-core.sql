@@ -1,7 +1,7 @@
 -- test/bench/01-core.sql: snowflake against bigint (and uuid) on the same ids.
 -- Run by test/bench/run with psql variables rows, reps and dir.  Every
 -- measurement repeats :reps times, interleaving the types and rotating which
--- goes first, and keeps the fastest run.
+-- goes first; times are the best run, ratios the median of same-run pairs.
 \ir lib.psql
 
 -- Ids over 30 days from 16 workers, in random heap order.
@@ -28,7 +28,7 @@ FROM (SELECT '2026-05-01 00:00:00+00'::timestamptz + random() * interval '29 day
 \o /dev/null
 
 -- CREATE INDEX (btree), random input order.
-SELECT pg_temp.bench('CREATE INDEX', typ,
+SELECT pg_temp.bench('CREATE INDEX', typ, r,
                      format('DROP INDEX IF EXISTS %I', 'i_' || typ),
                      format('CREATE INDEX %I ON %I (id)', 'i_' || typ, 't_' || typ))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) WITH ORDINALITY AS u(typ, k)
@@ -39,7 +39,7 @@ VACUUM ANALYZE t_snowflake, t_bigint, t_uuid;
 SET enable_indexscan = off;
 SET enable_indexonlyscan = off;
 SET enable_bitmapscan = off;
-SELECT pg_temp.bench('ORDER BY (sort)', typ, '',
+SELECT pg_temp.bench('ORDER BY (sort)', typ, r, '',
                      format('SELECT count(*) FROM (SELECT id FROM %I ORDER BY id OFFSET 0) s', 't_' || typ))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) WITH ORDINALITY AS u(typ, k)
 ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint', 'uuid']);
@@ -48,7 +48,7 @@ RESET enable_indexonlyscan;
 RESET enable_bitmapscan;
 
 -- Index range counts: 200 windows of 0.1% each, index-only scans.
-SELECT pg_temp.bench('range count x200 (0.1%)', typ, '',
+SELECT pg_temp.bench('range count x200 (0.1%)', typ, r, '',
                      format('SELECT sum(c) FROM windows w, LATERAL (SELECT count(*) AS c FROM %I WHERE id BETWEEN w.%I AND w.%I) x',
                             't_' || typ, 'lo_' || left(typ, 1), 'hi_' || left(typ, 1)))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint']) WITH ORDINALITY AS u(typ, k)
@@ -57,7 +57,7 @@ ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint']);
 -- Hash join of the table with itself.
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
-SELECT pg_temp.bench('hash join (self)', typ, '',
+SELECT pg_temp.bench('hash join (self)', typ, r, '',
                      format('SELECT count(*) FROM %I a JOIN %I b ON a.id = b.id', 't_' || typ, 't_' || typ))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) WITH ORDINALITY AS u(typ, k)
 ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint', 'uuid']);
@@ -67,22 +67,23 @@ RESET enable_nestloop;
 -- COPY text, out and back in (into an unindexed copy of the table).
 -- COPY TO writes to /dev/null, so that writeback of one run's file does not
 -- land on the next; the files COPY FROM reads are written once, untimed.
-SELECT pg_temp.bench('COPY TO (text)', typ, '',
+SELECT pg_temp.bench('COPY TO (text)', typ, r, '',
                      format('COPY %I TO %L', 't_' || typ, '/dev/null'))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) WITH ORDINALITY AS u(typ, k)
 ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint', 'uuid']);
-SELECT pg_temp.bench('write copy file', typ, '',
+SELECT pg_temp.bench('write copy file', typ, 0, '',
                      format('COPY %I TO %L', 't_' || typ, :'dir' || '/copy_' || typ))
 FROM unnest(ARRAY['snowflake', 'bigint', 'uuid']) typ;
 DELETE FROM bench_result WHERE metric = 'write copy file';
 CHECKPOINT;
-SELECT pg_temp.bench('COPY FROM (text)', typ,
+SELECT pg_temp.bench('COPY FROM (text)', typ, r,
                      format('DROP TABLE IF EXISTS %I; CREATE TABLE %I (LIKE %I)', 'c_' || typ, 'c_' || typ, 't_' || typ),
                      format('COPY %I FROM %L', 'c_' || typ, :'dir' || '/copy_' || typ))
 FROM generate_series(1, :reps) r, unnest(ARRAY['snowflake', 'bigint', 'uuid']) WITH ORDINALITY AS u(typ, k)
 ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint', 'uuid']);
 
--- The report: best run per metric and type, and the ratios.
+-- The report: best time per metric and type; ratios are medians of
+-- back-to-back pairs.
 \o
 \pset footer off
 \echo
@@ -91,21 +92,13 @@ ORDER BY r, (k + r) % cardinality(ARRAY['snowflake', 'bigint', 'uuid']);
 \pset format unaligned
 \pset tuples_only on
 \pset fieldsep ' | '
-WITH best AS (
-	SELECT metric, type, min(ms) AS ms FROM bench_result GROUP BY 1, 2
-), p AS (
-	SELECT metric,
-	       max(ms) FILTER (WHERE type = 'snowflake') AS s,
-	       max(ms) FILTER (WHERE type = 'bigint') AS b,
-	       max(ms) FILTER (WHERE type = 'uuid') AS u
-	FROM best GROUP BY metric
-)
-SELECT '| ' || metric, to_char(s, 'FM999990.0') || ' ms', to_char(b, 'FM999990.0') || ' ms',
-       coalesce(to_char(u, 'FM999990.0') || ' ms', '-'),
-       to_char(s / b, 'FM0.00'), coalesce(to_char(u / b, 'FM0.00'), '-') || ' |'
-FROM p
-ORDER BY array_position(ARRAY['CREATE INDEX', 'ORDER BY (sort)', 'range count x200 (0.1%)',
-                              'hash join (self)', 'COPY TO (text)', 'COPY FROM (text)'], metric);
+SELECT '| ' || m, to_char(pg_temp.best(m, 'snowflake'), 'FM999990.0') || ' ms',
+       to_char(pg_temp.best(m, 'bigint'), 'FM999990.0') || ' ms',
+       coalesce(to_char(pg_temp.best(m, 'uuid'), 'FM999990.0') || ' ms', '-'),
+       to_char(pg_temp.ratio(m, 'snowflake', 'bigint'), 'FM0.00'),
+       coalesce(to_char(pg_temp.ratio(m, 'uuid', 'bigint'), 'FM0.00'), '-') || ' |'
+FROM unnest(ARRAY['CREATE INDEX', 'ORDER BY (sort)', 'range count x200 (0.1%)',
+                  'hash join (self)', 'COPY TO (text)', 'COPY FROM (text)']) m;
 SELECT '| btree index size', pg_size_pretty(pg_relation_size('i_snowflake')),
        pg_size_pretty(pg_relation_size('i_bigint')), pg_size_pretty(pg_relation_size('i_uuid')),
        to_char(pg_relation_size('i_snowflake')::float8 / pg_relation_size('i_bigint'), 'FM0.00'),

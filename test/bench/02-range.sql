@@ -32,7 +32,7 @@ LATERAL (SELECT t0, t0 + frac * interval '30 days' AS t1,
                FROM generate_series(1, n)) g) w;
 
 \o /dev/null
-SELECT pg_temp.bench(frac::text, form, '', format(q, frac))
+SELECT pg_temp.bench(frac::text, form, r, '', format(q, frac))
 FROM generate_series(1, :reps) r,
      (VALUES (0.0001), (0.001), (0.01)) f(frac),
      (VALUES (1, 'snowflake', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_snowflake WHERE id <@ w.r) x WHERE w.frac = %s'),
@@ -48,19 +48,13 @@ ORDER BY r, f.frac, (k + r) % 3;
 \pset format unaligned
 \pset tuples_only on
 \pset fieldsep ' | '
-WITH best AS (
-	SELECT metric::numeric AS frac, type, min(ms) AS ms FROM bench_result GROUP BY 1, 2
-), p AS (
-	SELECT frac,
-	       max(ms) FILTER (WHERE type = 'snowflake') AS s,
-	       max(ms) FILTER (WHERE type = 'bigint') AS b,
-	       max(ms) FILTER (WHERE type = 'created_at') AS c
-	FROM best GROUP BY frac
-)
-SELECT '| ' || to_char(frac * 100, 'FM0.00') || '%', (SELECT max(n) FROM r_windows w WHERE w.frac = p.frac),
-       to_char(s, 'FM999990.0') || ' ms', to_char(b, 'FM999990.0') || ' ms', to_char(c, 'FM999990.0') || ' ms',
-       to_char(s / b, 'FM0.00'), to_char(c / b, 'FM0.00') || ' |'
-FROM p ORDER BY frac;
+SELECT '| ' || to_char(frac * 100, 'FM0.00') || '%', (SELECT max(n) FROM r_windows w WHERE w.frac = f.frac),
+       to_char(pg_temp.best(frac::text, 'snowflake'), 'FM999990.0') || ' ms',
+       to_char(pg_temp.best(frac::text, 'bigint'), 'FM999990.0') || ' ms',
+       to_char(pg_temp.best(frac::text, 'created_at'), 'FM999990.0') || ' ms',
+       to_char(pg_temp.ratio(frac::text, 'snowflake', 'bigint'), 'FM0.00'),
+       to_char(pg_temp.ratio(frac::text, 'created_at', 'bigint'), 'FM0.00') || ' |'
+FROM (VALUES (0.0001), (0.001), (0.01)) f(frac) ORDER BY frac;
 \pset tuples_only off
 \pset format aligned
 \echo
