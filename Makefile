@@ -9,13 +9,14 @@ OBJS = \
 	src/compare.o \
 	src/time.o \
 	src/timerange.o \
-	src/planner.o
+	src/planner.o \
+	src/mint.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time timerange planner plans jit schema
+REGRESS = install io casts operators opclass time timerange planner plans mint jit schema
 
 PG_CONFIG ?= pg_config
 

@@ -443,3 +443,28 @@ CREATE OPERATOR @extschema@.@> (
 	RESTRICT = @extschema@.snowflake_range_sel,
 	JOIN = @extschema@.snowflake_range_joinsel
 );
+
+--
+-- Minting
+--
+-- gen_snowflake() takes its worker from the setting snowflake.worker_id;
+-- gen_snowflake(worker) names one.  Both draw on one server-wide state in
+-- shared memory, so they are VOLATILE but PARALLEL SAFE: parallel workers
+-- share it with their leader.
+--
+
+CREATE FUNCTION @extschema@.gen_snowflake()
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'gen_snowflake'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.gen_snowflake() IS
+	'a new id, unique and increasing server-wide, for the worker in snowflake.worker_id';
+
+CREATE FUNCTION @extschema@.gen_snowflake(worker integer)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'gen_snowflake_worker'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.gen_snowflake(integer) IS
+	'a new id, unique and increasing server-wide, for the given worker (0..1023)';

@@ -33,6 +33,9 @@ typedef uint64 Snowflake;
 #define PG_GETARG_SNOWFLAKE(n)		DatumGetSnowflake(PG_GETARG_DATUM(n))
 #define PG_RETURN_SNOWFLAKE(x)		return SnowflakeGetDatum(x)
 
+/* time.c: raise 22003 unless 0 <= value <= max */
+extern void sf_check_field(const char *field, int32 value, uint64 max);
+
 /*
  * timerange.c: the ids whose millisecond lies in a tstzrange, [*lo, *hi];
  * false if there are none.

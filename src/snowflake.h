@@ -205,4 +205,45 @@ sf_instant_range_ids(bool has_lower, int64_t lower, bool lower_inc,
 	return true;
 }
 
+/*
+ * Minting.
+ *
+ * A generator's state is the last (millisecond << 12 | sequence) it handed
+ * out, whatever the worker.  The next one is max(now, last + 1) in that
+ * space, so ids come out strictly increasing and never repeat: more than
+ * 4096 in one millisecond carry into the next millisecond (running ahead of
+ * the clock instead of waiting), and a clock that goes back is ignored until
+ * it catches up.  The server keeps one such state in shared memory and
+ * advances it with compare-and-swap; this step is the whole algorithm.
+ */
+#define SF_MINT_STATE_MAX	((SF_TIMESTAMP_MAX << SF_SEQUENCE_BITS) | SF_SEQUENCE_MAX)
+
+/*
+ * The state after last, at clock now_ms (milliseconds since the epoch; a
+ * clock before the epoch counts as 0).  Returns false when no id is left:
+ * the state is at the last millisecond's last sequence, or the clock has
+ * passed the last representable millisecond.
+ */
+static inline bool
+sf_mint_step(uint64_t last, int64_t now_ms, uint64_t *next)
+{
+	uint64_t	candidate;
+
+	if (now_ms < 0)
+		now_ms = 0;
+	if ((uint64_t) now_ms > SF_TIMESTAMP_MAX || last >= SF_MINT_STATE_MAX)
+		return false;
+	candidate = (uint64_t) now_ms << SF_SEQUENCE_BITS;
+	*next = candidate > last ? candidate : last + 1;
+	return true;
+}
+
+/* The id a worker gets for a minting state. */
+static inline uint64_t
+sf_mint_id(uint64_t state, uint32_t worker)
+{
+	return sf_compose(state >> SF_SEQUENCE_BITS, worker,
+					  (uint32_t) (state & SF_SEQUENCE_MAX));
+}
+
 #endif							/* SNOWFLAKE_H */

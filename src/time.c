@@ -50,9 +50,11 @@ snowflake_sequence(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32((int32) sf_get_sequence(PG_GETARG_SNOWFLAKE(0)));
 }
 
-/* Range-check one integer field of make_snowflake(). */
-static void
-check_field(const char *field, int32 value, uint64 max)
+/*
+ * sf_check_field - range-check an integer field given by the user: 22003
+ */
+void
+sf_check_field(const char *field, int32 value, uint64 max)
 {
 	if (value < 0 || (uint64) value > max)
 		ereport(ERROR,
@@ -80,8 +82,8 @@ make_snowflake(PG_FUNCTION_ARGS)
 						timestamptz_to_str(ts)),
 				 errdetail("A snowflake holds instants from 2024-01-01 00:00:00 UTC "
 						   "up to 2^42 milliseconds later.")));
-	check_field("worker", worker, SF_WORKER_MAX);
-	check_field("sequence", sequence, SF_SEQUENCE_MAX);
+	sf_check_field("worker", worker, SF_WORKER_MAX);
+	sf_check_field("sequence", sequence, SF_SEQUENCE_MAX);
 
 	PG_RETURN_SNOWFLAKE(sf_compose(ms, (uint32) worker, (uint32) sequence));
 }

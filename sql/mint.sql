@@ -1,0 +1,74 @@
+--
+-- mint: gen_snowflake() and snowflake.worker_id
+--
+SET timezone = 'UTC';
+
+-- The setting: 0 by default, 0..1023, superuser only.
+SHOW snowflake.worker_id;
+SELECT name, setting, min_val, max_val, context, vartype
+FROM pg_settings WHERE name = 'snowflake.worker_id';
+SET snowflake.worker_id = 1024;
+SET snowflake.worker_id = -1;
+SET snowflake.worker_id = 'seven';
+SET snowflake.worker_id = 1023;
+SHOW snowflake.worker_id;
+RESET snowflake.worker_id;
+-- Unknown settings under the prefix are refused.
+SET snowflake.wrker_id = 1;
+
+-- Minted ids carry the worker of the setting, and the current millisecond.
+SET snowflake.worker_id = 42;
+SELECT snowflake_worker(id) AS worker,
+       abs(extract(epoch FROM snowflake_timestamp(id) - clock_timestamp())) < 1 AS within_a_second
+FROM (SELECT gen_snowflake() AS id) s;
+SELECT snowflake_worker(gen_snowflake(7)) AS explicit_worker,
+       snowflake_worker(gen_snowflake(0)) AS worker_0,
+       snowflake_worker(gen_snowflake(1023)) AS worker_1023;
+SELECT gen_snowflake(1024);
+SELECT gen_snowflake(-1);
+SELECT gen_snowflake(NULL) IS NULL AS strict;
+
+-- Strictly increasing within a statement, and unique: 100000 ids in one
+-- statement outrun 4096 per millisecond, borrowing later milliseconds.
+CREATE TABLE minted AS
+SELECT g, gen_snowflake() AS id FROM generate_series(1, 100000) g;
+SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
+       bool_and(snowflake_worker(id) = 42) AS all_worker_42
+FROM minted;
+SELECT count(*) AS out_of_order
+FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM minted) s
+WHERE prev IS NOT NULL AND prev >= id;
+-- Mixed workers in one statement: unique, increasing per worker.
+CREATE TABLE minted_mixed AS
+SELECT g, gen_snowflake(g % 3) AS id FROM generate_series(1, 30000) g;
+SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids FROM minted_mixed;
+SELECT count(*) AS out_of_order
+FROM (SELECT id, lag(id) OVER (PARTITION BY g % 3 ORDER BY g) AS prev FROM minted_mixed) s
+WHERE prev IS NOT NULL AND prev >= id;
+RESET snowflake.worker_id;
+
+-- As a column default, the primary key of an event table.
+CREATE TABLE ev_minted (id snowflake PRIMARY KEY DEFAULT gen_snowflake(), payload text);
+INSERT INTO ev_minted (payload) SELECT 'e' || g FROM generate_series(1, 1000) g;
+SELECT count(*), bool_and(snowflake_worker(id) = 0) AS worker_0 FROM ev_minted;
+
+-- A non-superuser mints with the configured worker but cannot change it.
+CREATE ROLE regress_sf_minter;
+GRANT ALL ON ev_minted TO regress_sf_minter;
+SET ROLE regress_sf_minter;
+INSERT INTO ev_minted (payload) VALUES ('by a plain role');
+SET snowflake.worker_id = 5;
+RESET ROLE;
+DROP TABLE ev_minted;
+DROP ROLE regress_sf_minter;
+
+-- Reload applies a configured worker id (ALTER SYSTEM, then reload).
+ALTER SYSTEM SET snowflake.worker_id = 77;
+SELECT pg_reload_conf();
+SELECT pg_sleep(0.5);
+SHOW snowflake.worker_id;
+SELECT snowflake_worker(gen_snowflake()) AS worker_after_reload;
+ALTER SYSTEM RESET snowflake.worker_id;
+SELECT pg_reload_conf();
+SELECT pg_sleep(0.5);
+SHOW snowflake.worker_id;

@@ -1,0 +1,52 @@
+-- test/bench/03-mint.sql: minting cost, gen_snowflake() against nextval()
+-- and gen_random_uuid(), in one session.  psql variables: reps.
+\ir lib.psql
+DROP SEQUENCE IF EXISTS m_seq;
+CREATE SEQUENCE m_seq;
+DROP TABLE IF EXISTS m_snowflake, m_bigint, m_uuid;
+CREATE TABLE m_snowflake (id snowflake PRIMARY KEY DEFAULT gen_snowflake(), payload text);
+CREATE TABLE m_bigint (id bigint PRIMARY KEY DEFAULT nextval('m_seq'), payload text);
+CREATE TABLE m_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), payload text);
+
+\o /dev/null
+-- 1M calls in one statement; the loop alone is measured too, and subtracted.
+SELECT pg_temp.bench('call', fn, r, '', format('SELECT count(%s) FROM generate_series(1, 1000000) x', expr))
+FROM generate_series(1, :reps) r,
+     (VALUES (1, 'loop', 'x'), (2, 'gen_snowflake()', 'gen_snowflake()'),
+             (3, 'nextval()', 'nextval(''m_seq'')'), (4, 'gen_random_uuid()', 'gen_random_uuid()')) v(k, fn, expr)
+ORDER BY r, (k + r) % 4;
+-- INSERT of 1M rows with each as the primary key's default.
+SELECT pg_temp.bench('insert', t, r, format('TRUNCATE %I', t),
+                     format('INSERT INTO %I (payload) SELECT ''x'' FROM generate_series(1, 1000000)', t))
+FROM generate_series(1, :reps) r,
+     (VALUES (1, 'm_snowflake'), (2, 'm_bigint'), (3, 'm_uuid')) v(k, t)
+ORDER BY r, (k + r) % 3;
+\o
+
+\echo
+\echo '| minting, one session | gen_snowflake() | nextval() | gen_random_uuid() | nextval/snowflake | uuid/snowflake |'
+\echo '|---|---:|---:|---:|---:|---:|'
+\pset format unaligned
+\pset tuples_only on
+\pset fieldsep ' | '
+WITH best AS (SELECT metric, type, min(ms) AS ms FROM bench_result GROUP BY 1, 2),
+net AS (
+	SELECT (b.ms - l.ms) * 1000 / 1000000 AS ns, b.type
+	FROM best b, best l WHERE b.metric = 'call' AND l.metric = 'call' AND l.type = 'loop' AND b.type <> 'loop'
+), p AS (
+	SELECT max(ns) FILTER (WHERE type = 'gen_snowflake()') AS s,
+	       max(ns) FILTER (WHERE type = 'nextval()') AS n,
+	       max(ns) FILTER (WHERE type = 'gen_random_uuid()') AS u
+	FROM net
+)
+SELECT '| net cost per call (1M calls, loop subtracted)', to_char(s, 'FM99990.0') || ' ns', to_char(n, 'FM99990.0') || ' ns',
+       to_char(u, 'FM99990.0') || ' ns', to_char(n / s, 'FM990.0') || '×', to_char(u / s, 'FM990.0') || '× |'
+FROM p;
+WITH best AS (SELECT type, min(ms) AS ms FROM bench_result WHERE metric = 'insert' GROUP BY 1)
+SELECT '| INSERT 1M rows, id as DEFAULT',
+       to_char(max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM999990') || ' ms',
+       to_char(max(ms) FILTER (WHERE type = 'm_bigint'), 'FM999990') || ' ms',
+       to_char(max(ms) FILTER (WHERE type = 'm_uuid'), 'FM999990') || ' ms',
+       to_char(max(ms) FILTER (WHERE type = 'm_bigint') / max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM990.00') || '×',
+       to_char(max(ms) FILTER (WHERE type = 'm_uuid') / max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM990.00') || '× |'
+FROM best;
