@@ -85,29 +85,51 @@ static const char sf_digit_pairs[201] =
 "80818283848586878889"
 "90919293949596979899";
 
+/* Write the two digits of v (0..99) ending at p. */
+static inline char *
+put_pair(char *p, uint32_t v)
+{
+	p -= 2;
+	memcpy(p, &sf_digit_pairs[v * 2], 2);
+	return p;
+}
+
 size_t
 sf_format_decimal(uint64_t id, char *buf)
 {
 	char		tmp[SF_DECIMAL_MAXLEN];
 	char	   *p = tmp + SF_DECIMAL_MAXLEN;
+	uint32_t	v;
 	size_t		n;
 
-	/* fill tmp from its end, two digits at a time */
-	while (id >= 100)
+	/*
+	 * Peel off 8 digits at a time with one 64-bit division, and format each
+	 * chunk with cheap 32-bit arithmetic, two digits per step.
+	 */
+	while (id >= 100000000)
 	{
-		const char *pair = &sf_digit_pairs[(id % 100) * 2];
+		uint32_t	chunk = (uint32_t) (id % 100000000);
 
-		id /= 100;
-		*--p = pair[1];
-		*--p = pair[0];
+		id /= 100000000;
+		p = put_pair(p, chunk % 100);
+		chunk /= 100;
+		p = put_pair(p, chunk % 100);
+		chunk /= 100;
+		p = put_pair(p, chunk % 100);
+		p = put_pair(p, chunk / 100);
 	}
-	if (id >= 10)
+
+	/* the leading chunk, without leading zeros */
+	v = (uint32_t) id;
+	while (v >= 100)
 	{
-		*--p = sf_digit_pairs[id * 2 + 1];
-		*--p = sf_digit_pairs[id * 2];
+		p = put_pair(p, v % 100);
+		v /= 100;
 	}
+	if (v >= 10)
+		p = put_pair(p, v);
 	else
-		*--p = (char) ('0' + id);
+		*--p = (char) ('0' + v);
 
 	n = (size_t) (tmp + SF_DECIMAL_MAXLEN - p);
 	memcpy(buf, p, n);

@@ -11,20 +11,8 @@
 
 #include "parse.h"
 #include "snowflake.h"
+#include "check.h"
 
-static int	passed;
-static int	failed;
-
-#define CHECK(cond) \
-	do { \
-		if (cond) \
-			passed++; \
-		else \
-		{ \
-			failed++; \
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		} \
-	} while (0)
 
 static void
 check_parse(const char *in, SfParseStatus want, uint64_t want_value)
@@ -223,6 +211,5 @@ main(void)
 	test_layout();
 	test_instant_ranges();
 	test_decimal();
-	printf("unit: %d passed, %d failed\n", passed, failed);
-	return failed != 0;
+	return check_report("unit");
 }

@@ -9,20 +9,8 @@
 #include <stdlib.h>
 
 #include "snowflake.h"
+#include "check.h"
 
-static int	passed;
-static int	failed;
-
-#define CHECK(cond) \
-	do { \
-		if (cond) \
-			passed++; \
-		else \
-		{ \
-			failed++; \
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		} \
-	} while (0)
 
 /* A generator with an injectable clock, as the server runs it. */
 typedef struct Gen
@@ -201,6 +189,5 @@ main(void)
 	check_minted("clock outside the range", &m);
 
 	CHECK(all_ok);
-	printf("mint: %d passed, %d failed\n", passed, failed);
-	return failed != 0;
+	return check_report("mint");
 }
