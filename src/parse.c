@@ -53,7 +53,9 @@ sf_parse_decimal(const char *str, uint64_t *result)
 	{
 		unsigned	digit = (unsigned) (*p - '0');
 
-		if (value > (UINT64_MAX - digit) / 10)
+		/* value * 10 + digit > UINT64_MAX, without dividing */
+		if (value > UINT64_MAX / 10 ||
+			(value == UINT64_MAX / 10 && digit > UINT64_MAX % 10))
 			overflow = true;
 		else
 			value = value * 10 + digit;
