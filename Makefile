@@ -10,13 +10,14 @@ OBJS = \
 	src/time.o \
 	src/timerange.o \
 	src/planner.o \
-	src/mint.o
+	src/mint.o \
+	src/textforms.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time timerange planner plans mint jit schema
+REGRESS = install io casts operators opclass time timerange planner plans mint textforms jit schema
 
 PG_CONFIG ?= pg_config
 

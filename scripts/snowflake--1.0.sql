@@ -468,3 +468,60 @@ LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION @extschema@.gen_snowflake(integer) IS
 	'a new id, unique and increasing server-wide, for the given worker (0..1023)';
+
+--
+-- Text forms ids are handed out in
+--
+-- Branded strings: a 3-letter namespace and 11 base62 digits, 14 bytes,
+-- e.g. EVT0NbWMtkosp8.  Stream ids: "<unix_ms>-<tail>", as Valkey and Redis
+-- streams write entry ids.  Errors: 22P02 syntax, 22003 range, 22023 a bad
+-- or unexpected namespace.
+--
+
+CREATE FUNCTION @extschema@.snowflake_brand(id @extschema@.snowflake, namespace text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'snowflake_brand'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_brand(@extschema@.snowflake, text) IS
+	'the branded string of an id: namespace (3 letters A-Z) and 11 base62 digits';
+
+CREATE FUNCTION @extschema@.snowflake_unbrand(branded text)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_unbrand'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_unbrand(text) IS
+	'the id of a branded string, in any namespace';
+
+CREATE FUNCTION @extschema@.snowflake_unbrand(branded text, namespace text)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_unbrand_checked'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_unbrand(text, text) IS
+	'the id of a branded string that must be in the given namespace';
+
+CREATE FUNCTION @extschema@.snowflake_namespace(branded text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'snowflake_namespace'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_namespace(text) IS
+	'the namespace of a branded string';
+
+CREATE FUNCTION @extschema@.snowflake_stream_id(@extschema@.snowflake)
+RETURNS text
+AS 'MODULE_PATHNAME', 'snowflake_stream_id'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION @extschema@.snowflake_stream_id(@extschema@.snowflake) IS
+	'the id as a Valkey/Redis stream entry id: "<unix_ms>-<worker << 12 | sequence>"';
+
+CREATE FUNCTION @extschema@.snowflake_from_stream_id(text)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_from_stream_id'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_from_stream_id(text) IS
+	'the id of a Valkey/Redis stream entry id';

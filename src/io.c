@@ -14,7 +14,6 @@
 #include "utils/builtins.h"
 #include "utils/numeric.h"
 
-#include "parse.h"
 
 PG_FUNCTION_INFO_V1(snowflake_in);
 PG_FUNCTION_INFO_V1(snowflake_out);
@@ -28,35 +27,44 @@ PG_FUNCTION_INFO_V1(snowflake_from_numeric);
 PG_FUNCTION_INFO_V1(snowflake_to_numeric);
 
 /*
- * Parse the decimal form, raising 22P02 or 22003 with the input quoted.
+ * sf_parse_error - raise the error of a failed parse of some text form of
+ * an id (form: "type snowflake", "a branded snowflake", ...), quoting the
+ * input: 22P02 for syntax, 22003 for range.
+ */
+void
+sf_parse_error(SfParseStatus status, const char *form, const char *input)
+{
+	if (status == SF_PARSE_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value \"%s\" is out of range for %s", input, form)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid input syntax for %s: \"%s\"", form, input)));
+}
+
+/*
+ * Parse the text form of the type: decimal, or a branded string (whose
+ * namespace is dropped).
  */
 static Snowflake
 snowflake_parse_text(const char *str)
 {
 	uint64_t	result = 0;
+	SfParseStatus status;
 
-	switch (sf_parse_decimal(str, &result))
-	{
-		case SF_PARSE_OK:
-			break;
-		case SF_PARSE_SYNTAX:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"",
-							"snowflake", str)));
-			break;
-		case SF_PARSE_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("value \"%s\" is out of range for type %s",
-							str, "snowflake")));
-			break;
-	}
+	if (str[0] >= 'A' && str[0] <= 'Z')
+		status = sf_parse_branded(str, strlen(str), &result, NULL);
+	else
+		status = sf_parse_decimal(str, &result);
+	if (status != SF_PARSE_OK)
+		sf_parse_error(status, "type snowflake", str);
 	return (Snowflake) result;
 }
 
 /*
- * snowflake_in - text input: a decimal number from 0 to 2^64-1
+ * snowflake_in - text input: a decimal number from 0 to 2^64-1, or a
+ * branded string such as EVT0NbWMtkosp8
  */
 Datum
 snowflake_in(PG_FUNCTION_ARGS)

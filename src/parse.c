@@ -9,6 +9,7 @@
  *-------------------------------------------------------------------------
  */
 #include "parse.h"
+#include "snowflake.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -136,5 +137,145 @@ sf_format_decimal(uint64_t id, char *buf)
 	n = (size_t) (tmp + SF_DECIMAL_MAXLEN - p);
 	memcpy(buf, p, n);
 	buf[n] = '\0';
+	return n;
+}
+
+/* The base62 alphabet: 0-9, A-Z, a-z */
+static const char sf_base62[] =
+"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/* The value of a base62 digit, or -1. */
+static int
+sf_base62_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 36;
+	return -1;
+}
+
+bool
+sf_namespace_valid(const char *ns, size_t len)
+{
+	size_t		i;
+
+	if (len != SF_BRAND_NS_LEN)
+		return false;
+	for (i = 0; i < len; i++)
+		if (ns[i] < 'A' || ns[i] > 'Z')
+			return false;
+	return true;
+}
+
+SfParseStatus
+sf_parse_branded(const char *str, size_t len, uint64_t *result, char *ns)
+{
+	uint64_t	value = 0;
+	bool		overflow = false;
+	size_t		i;
+
+	if (len != SF_BRAND_LEN || !sf_namespace_valid(str, SF_BRAND_NS_LEN))
+		return SF_PARSE_SYNTAX;
+
+	for (i = SF_BRAND_NS_LEN; i < SF_BRAND_LEN; i++)
+	{
+		int			d = sf_base62_value(str[i]);
+
+		if (d < 0)
+			return SF_PARSE_SYNTAX;
+		/* value * 62 + d > UINT64_MAX */
+		if (value > (UINT64_MAX - (uint64_t) d) / 62)
+			overflow = true;
+		else
+			value = value * 62 + (uint64_t) d;
+	}
+	if (overflow)
+		return SF_PARSE_RANGE;
+
+	*result = value;
+	if (ns != NULL)
+	{
+		memcpy(ns, str, SF_BRAND_NS_LEN);
+		ns[SF_BRAND_NS_LEN] = '\0';
+	}
+	return SF_PARSE_OK;
+}
+
+void
+sf_format_branded(uint64_t id, const char *ns, char *buf)
+{
+	int			i;
+
+	memcpy(buf, ns, SF_BRAND_NS_LEN);
+	for (i = SF_BRAND_LEN - 1; i >= SF_BRAND_NS_LEN; i--)
+	{
+		buf[i] = sf_base62[id % 62];
+		id /= 62;
+	}
+	buf[SF_BRAND_LEN] = '\0';
+}
+
+/*
+ * Parse len bytes of unsigned decimal digits, at least one; leading zeros
+ * are allowed.  Sets *overflow when the value passes max.
+ */
+static bool
+sf_parse_digits(const char *str, size_t len, uint64_t max,
+				uint64_t *result, bool *overflow)
+{
+	uint64_t	value = 0;
+	size_t		i;
+
+	*overflow = false;
+	if (len == 0)
+		return false;
+	for (i = 0; i < len; i++)
+	{
+		if (!sf_isdigit(str[i]))
+			return false;
+		if (!*overflow)
+		{
+			value = value * 10 + (uint64_t) (str[i] - '0');
+			if (value > max)
+				*overflow = true;
+		}
+	}
+	*result = value;
+	return true;
+}
+
+SfParseStatus
+sf_parse_stream_id(const char *str, size_t len, uint64_t *result)
+{
+	const char *dash = memchr(str, '-', len);
+	uint64_t	ms = 0;
+	uint64_t	tail = 0;
+	bool		ms_over;
+	bool		tail_over;
+
+	if (dash == NULL ||
+		!sf_parse_digits(str, (size_t) (dash - str),
+						 (uint64_t) SF_EPOCH_UNIX_MS + SF_TIMESTAMP_MAX, &ms, &ms_over) ||
+		!sf_parse_digits(dash + 1, len - (size_t) (dash - str) - 1, SF_TAIL_MAX,
+						 &tail, &tail_over))
+		return SF_PARSE_SYNTAX;
+	if (ms_over || tail_over || ms < (uint64_t) SF_EPOCH_UNIX_MS)
+		return SF_PARSE_RANGE;
+
+	*result = sf_compose_tail(ms - (uint64_t) SF_EPOCH_UNIX_MS, (uint32_t) tail);
+	return SF_PARSE_OK;
+}
+
+size_t
+sf_format_stream_id(uint64_t id, char *buf)
+{
+	size_t		n;
+
+	n = sf_format_decimal(sf_get_timestamp(id) + (uint64_t) SF_EPOCH_UNIX_MS, buf);
+	buf[n++] = '-';
+	n += sf_format_decimal(sf_get_tail(id), buf + n);
 	return n;
 }

@@ -16,6 +16,7 @@
 #include "fmgr.h"
 #include "utils/rangetypes.h"
 
+#include "parse.h"
 #include "snowflake.h"
 
 /*
@@ -32,6 +33,10 @@ typedef uint64 Snowflake;
 #define SnowflakeGetDatum(X)		UInt64GetDatum(X)
 #define PG_GETARG_SNOWFLAKE(n)		DatumGetSnowflake(PG_GETARG_DATUM(n))
 #define PG_RETURN_SNOWFLAKE(x)		return SnowflakeGetDatum(x)
+
+/* io.c: raise the 22P02 or 22003 of a failed parse, quoting the input */
+extern void sf_parse_error(SfParseStatus status, const char *form,
+						   const char *input);
 
 /* time.c: raise 22003 unless 0 <= value <= max */
 extern void sf_check_field(const char *field, int32 value, uint64 max);
