@@ -37,9 +37,25 @@ FROM events
 WHERE id BETWEEN snowflake_floor('2026-05-31 18:00:00+00')
              AND snowflake_ceil('2026-05-31 18:59:59.999+00');
 
+\echo '== The same window as a range, exact to the microsecond bound'
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events WHERE id <@ tstzrange('2026-05-31 18:00+00', '2026-05-31 19:00+00');
+SELECT count(*) AS events_18h FROM events WHERE id <@ tstzrange('2026-05-31 18:00+00', '2026-05-31 19:00+00');
+
 \echo '== The newest events: ORDER BY id is time order'
 SELECT id, snowflake_timestamp(id) AS minted_at, snowflake_worker(id) AS worker
 FROM events ORDER BY id DESC LIMIT 3;
+
+\echo '== Minting inside the database: unique and increasing server-wide'
+SET snowflake.worker_id = 7;
+CREATE TABLE orders (id snowflake PRIMARY KEY DEFAULT gen_snowflake(), item text);
+INSERT INTO orders (item) VALUES ('tea'), ('scones'), ('jam');
+SELECT id, snowflake_worker(id) AS worker, snowflake_sequence(id) AS seq FROM orders ORDER BY id;
+
+\echo '== Ids handed out as branded strings and Valkey/Redis stream ids'
+SELECT snowflake_brand(319545566822428714, 'EVT') AS branded,
+       snowflake_unbrand('EVT0NbWMtkosp8') AS back,
+       snowflake_stream_id(319545566822428714) AS stream_id;
 
 \echo '== Ids travel as JSON strings, never as lossy numbers'
 SELECT json_build_object('id', id, 'payload', payload) AS api_row
