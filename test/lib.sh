@@ -9,7 +9,7 @@
 
 SF_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SF_PG_MAJOR=${SF_PG_MAJOR:-15}
-SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14 libclang-rt-14-dev"
+SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14 libclang-rt-14-dev python3-psycopg2"
 
 sf_log() { printf '== %s\n' "$*" >&2; }
 
@@ -27,6 +27,8 @@ sf_deps() {
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq >/dev/null
 	apt-get install -y -qq $SF_PACKAGES >/dev/null
+	# the client tests need Node.js; this kind of machine ships it
+	command -v npm >/dev/null || apt-get install -y -qq nodejs npm >/dev/null
 }
 
 sf_bindir() { "$(sf_pg_config)" --bindir; }
