@@ -105,6 +105,31 @@ sf_cluster_start() {
 	}
 }
 
+# sf_node_start DIR PORT [postgresql.conf lines...]: one more throwaway
+# cluster (for multi-node tests), in DIR, on PORT, its socket in DIR/sock.
+sf_node_start() {
+	local dir=$1 port=$2 line
+	shift 2
+	mkdir -p "$dir/sock"
+	[ "$(id -u)" = 0 ] && chown -R postgres: "$dir"
+	sf_as_owner "$(sf_bindir)/initdb" -D "$dir/data" -U postgres --auth=trust \
+		--no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 || return 1
+	{
+		echo "port = $port"
+		echo "listen_addresses = ''"
+		echo "unix_socket_directories = '$dir/sock'"
+		echo "shared_preload_libraries = 'snowflake'"
+		echo "fsync = off"
+		echo "timezone = 'UTC'"
+		for line in "$@"; do echo "$line"; done
+	} >>"$dir/data/postgresql.conf"
+	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null
+}
+
+sf_node_stop() {
+	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+}
+
 sf_cluster_stop() {
 	[ -n "${SF_DIR:-}" ] && [ -d "$SF_DIR/data" ] || return 0
 	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$SF_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
