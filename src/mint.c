@@ -12,6 +12,14 @@
  * millisecond runs ahead of the clock, and a clock set back is ignored until
  * it catches up.
  *
+ * Crash safety: ids must not repeat after a restart, even when the clock
+ * was set back across it.  So minting never passes a millisecond that is
+ * not durably reserved: when it would, the rare slow path writes a mark one
+ * second ahead into a file of the data directory (written, fsynced and
+ * renamed into place) under a lock, and publishes the new reservation.  At
+ * startup the state begins at the recorded mark, so every new id is above
+ * every id minted before.  The hot path costs one extra atomic read.
+ *
  * The shared state needs shared memory: through shared_preload_libraries
  * before PostgreSQL 17, through the DSM registry (no preloading) from 17 on.
  *
@@ -21,6 +29,7 @@
 
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -39,19 +48,93 @@ void		_PG_init(void);
 typedef struct SfMintShared
 {
 	pg_atomic_uint64 last;		/* last (ms << 12 | sequence) handed out */
+	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
+	LWLock		lock;			/* serialises the writes of the mark file */
 } SfMintShared;
+
+/* The mark file, in the data directory, and how far ahead it reserves. */
+#define MINT_MARK_FILE		"snowflake_mint.mark"
+#define MINT_MARK_TMP		"snowflake_mint.mark.tmp"
+#define MINT_RESERVE_MS		1000
 
 static SfMintShared *mint_shared = NULL;
 
 /* snowflake.worker_id */
 static int	sf_worker_id = 0;
 
+/* The recorded mark, in milliseconds since the epoch; 0 if there is none. */
+static uint64
+mint_read_mark(void)
+{
+	FILE	   *f = AllocateFile(MINT_MARK_FILE, "r");
+	unsigned long long mark = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &mark) != 1 || mark > SF_TIMESTAMP_MAX)
+		mark = 0;
+	FreeFile(f);
+	return (uint64) mark;
+}
+
+/* Durably record a mark: write, fsync, rename into place, fsync the dir. */
+static void
+mint_write_mark(uint64 mark)
+{
+	char		buf[32];
+	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", mark);
+	int			fd;
+
+	fd = OpenTransientFile(MINT_MARK_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not create file \"%s\": %m", MINT_MARK_TMP)));
+	if (write(fd, buf, len) != len || pg_fsync(fd) != 0)
+	{
+		int			save_errno = errno;
+
+		CloseTransientFile(fd);
+		errno = save_errno ? save_errno : ENOSPC;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not write file \"%s\": %m", MINT_MARK_TMP)));
+	}
+	if (CloseTransientFile(fd) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not close file \"%s\": %m", MINT_MARK_TMP)));
+	(void) durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, ERROR);
+}
+
 static void
 mint_shared_init(void *ptr)
 {
 	SfMintShared *shared = (SfMintShared *) ptr;
+	uint64		mark = mint_read_mark();
 
-	pg_atomic_init_u64(&shared->last, 0);
+	/* start at the recorded mark: above every id minted before it */
+	pg_atomic_init_u64(&shared->last, mark << SF_SEQUENCE_BITS);
+	pg_atomic_init_u64(&shared->reserved, mark);
+	LWLockInitialize(&shared->lock, LWLockNewTrancheId());
+}
+
+/*
+ * The slow path: make the reservation cover millisecond ms, by recording a
+ * mark MINT_RESERVE_MS beyond it.  Taken once a second at most, per server.
+ */
+static void
+mint_reserve(SfMintShared *shared, uint64 ms)
+{
+	LWLockAcquire(&shared->lock, LW_EXCLUSIVE);
+	if (pg_atomic_read_u64(&shared->reserved) <= ms)
+	{
+		uint64		mark = Min(ms + MINT_RESERVE_MS, SF_TIMESTAMP_MAX + 1);
+
+		mint_write_mark(mark);
+		pg_atomic_write_u64(&shared->reserved, mark);
+	}
+	LWLockRelease(&shared->lock);
 }
 
 #if PG_VERSION_NUM < 170000
@@ -168,6 +251,12 @@ mint(uint32 worker)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("no snowflake id is left to mint"),
 					 errdetail("Ids run out at 2163-05-15 07:35:11.103 UTC.")));
+		/* never past the durable reservation */
+		if ((next >> SF_SEQUENCE_BITS) >= pg_atomic_read_u64(&shared->reserved))
+		{
+			mint_reserve(shared, next >> SF_SEQUENCE_BITS);
+			continue;
+		}
 		/* on failure, last is updated to the current value: try again */
 		if (pg_atomic_compare_exchange_u64(&shared->last, &last, next))
 			return sf_mint_id(next, worker);
