@@ -71,8 +71,14 @@ mint_read_mark(void)
 
 	if (f == NULL)
 		return 0;
-	if (fscanf(f, "%llu", &mark) != 1 || mark > SF_TIMESTAMP_MAX)
+	/* the file is replaced by rename, so it is whole or absent */
+	if (fscanf(f, "%llu", &mark) != 1 || mark > SF_TIMESTAMP_MAX + 1)
+	{
+		ereport(LOG,
+				(errmsg("ignoring unreadable snowflake mint mark in \"%s\"", MINT_MARK_FILE),
+				 errdetail("Minting starts from the clock; ids could repeat if it was set back.")));
 		mark = 0;
+	}
 	FreeFile(f);
 	return (uint64) mark;
 }
