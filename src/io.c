@@ -165,9 +165,7 @@ snowflake_to_int8(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("bigint out of range"),
-				 errdetail("Snowflake %s is 2^63 or above.",
-						   DatumGetCString(DirectFunctionCall1(snowflake_out,
-															   SnowflakeGetDatum(id))))));
+				 errdetail("Snowflake " UINT64_FORMAT " is 2^63 or above.", id)));
 	PG_RETURN_INT64((int64) id);
 }
 

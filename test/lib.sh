@@ -71,49 +71,18 @@ sf_free_port() {
 	echo 54329
 }
 
-# sf_cluster_start [extra postgresql.conf lines...]
-# Sets SF_DIR, PGHOST, PGPORT, PGUSER, PGDATABASE for the rest of the script.
-sf_cluster_start() {
-	local bindir
-	bindir=$(sf_bindir)
-	SF_DIR=$(mktemp -d /tmp/snowflake-test.XXXXXX)
-	chmod 755 "$SF_DIR"
-	mkdir "$SF_DIR/sock"
-	[ "$(id -u)" = 0 ] && chown -R postgres: "$SF_DIR"
-	export PGHOST="$SF_DIR/sock" PGPORT=$(sf_free_port) PGUSER=postgres PGDATABASE=postgres
-
-	sf_log "starting a throwaway cluster in $SF_DIR on port $PGPORT"
-	sf_as_owner "$bindir/initdb" -D "$SF_DIR/data" -U postgres --auth=trust \
-		--no-sync -E UTF8 --locale=C >"$SF_DIR/initdb.log" 2>&1 || {
-		cat "$SF_DIR/initdb.log"
-		return 1
-	}
-	{
-		echo "port = $PGPORT"
-		echo "listen_addresses = ''"
-		echo "unix_socket_directories = '$PGHOST'"
-		echo "shared_preload_libraries = 'snowflake'"
-		echo "fsync = off"
-		echo "timezone = 'UTC'"
-		echo "max_worker_processes = 16"
-		local line
-		for line in "$@"; do echo "$line"; done
-	} >>"$SF_DIR/data/postgresql.conf"
-	sf_as_owner "$bindir/pg_ctl" -D "$SF_DIR/data" -l "$SF_DIR/server.log" -w start >/dev/null || {
-		cat "$SF_DIR/server.log"
-		return 1
-	}
-}
-
-# sf_node_start DIR PORT [postgresql.conf lines...]: one more throwaway
-# cluster (for multi-node tests), in DIR, on PORT, its socket in DIR/sock.
+# sf_node_start DIR PORT [postgresql.conf lines...]: a throwaway cluster in
+# DIR (data, sock, logs), on PORT, run by a non-root owner.
 sf_node_start() {
 	local dir=$1 port=$2 line
 	shift 2
 	mkdir -p "$dir/sock"
 	[ "$(id -u)" = 0 ] && chown -R postgres: "$dir"
 	sf_as_owner "$(sf_bindir)/initdb" -D "$dir/data" -U postgres --auth=trust \
-		--no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 || return 1
+		--no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
+		cat "$dir/initdb.log"
+		return 1
+	}
 	{
 		echo "port = $port"
 		echo "listen_addresses = ''"
@@ -123,16 +92,29 @@ sf_node_start() {
 		echo "timezone = 'UTC'"
 		for line in "$@"; do echo "$line"; done
 	} >>"$dir/data/postgresql.conf"
-	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null
+	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null || {
+		cat "$dir/server.log"
+		return 1
+	}
 }
 
 sf_node_stop() {
 	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 
+# sf_cluster_start [postgresql.conf lines...]: the main throwaway cluster.
+# Sets SF_DIR, PGHOST, PGPORT, PGUSER, PGDATABASE for the rest of the script.
+sf_cluster_start() {
+	SF_DIR=$(mktemp -d /tmp/snowflake-test.XXXXXX)
+	chmod 755 "$SF_DIR"
+	export PGHOST="$SF_DIR/sock" PGPORT=$(sf_free_port) PGUSER=postgres PGDATABASE=postgres
+	sf_log "starting a throwaway cluster in $SF_DIR on port $PGPORT"
+	sf_node_start "$SF_DIR" "$PGPORT" "max_worker_processes = 16" "$@"
+}
+
 sf_cluster_stop() {
 	[ -n "${SF_DIR:-}" ] && [ -d "$SF_DIR/data" ] || return 0
-	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$SF_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+	sf_node_stop "$SF_DIR"
 	rm -rf "$SF_DIR"
 	SF_DIR=
 }
