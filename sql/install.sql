@@ -17,16 +17,38 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
+-- Helpers for the estimate checks of later suites: the estimated and the
+-- actual rows of a query's top plan node.
+CREATE FUNCTION estimated(query text) RETURNS float8
+LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+END
+$$;
+CREATE FUNCTION actual(query text) RETURNS float8
+LANGUAGE plpgsql AS $$
+DECLARE
+	n float8;
+BEGIN
+	EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
+	RETURN n;
+END
+$$;
+
 -- The type: 8 bytes, by value, double-aligned, plain, category N, not preferred.
 SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
        typinput, typoutput, typreceive, typsend
 FROM pg_type WHERE oid = 'snowflake'::regtype;
 
--- Every function with volatility, strictness, parallel safety and
--- leakproofness.  Only functions that cannot raise an error are leakproof.
+-- Every function with volatility, strictness, parallel safety, leakproofness
+-- and planner support function.  Only functions that cannot raise an error
+-- are leakproof.
 SELECT p.oid::regprocedure AS function,
        p.provolatile AS vol, p.proisstrict AS strict,
-       p.proparallel AS par, p.proleakproof AS leakproof
+       p.proparallel AS par, p.proleakproof AS leakproof, p.prosupport AS support
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
@@ -34,12 +56,12 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
 ORDER BY p.oid::regprocedure::text;
 
 -- Operators: commutator, negator, estimators, hash and merge flags.
-SELECT oprname, oprcom::regoperator AS commutator,
+SELECT oprleft::regtype, oprname, oprright::regtype, oprcom::regoperator AS commutator,
        oprnegate::regoperator AS negator,
        oprrest, oprjoin, oprcanhash AS hashes, oprcanmerge AS merges
 FROM pg_operator
 WHERE oprleft = 'snowflake'::regtype OR oprright = 'snowflake'::regtype
-ORDER BY oprname, oprleft::regtype::text;
+ORDER BY oprname, oprleft::regtype::text, oprright::regtype::text;
 
 -- Casts: integers in implicitly, bigint out by assignment, numeric explicit.
 SELECT castsource::regtype, casttarget::regtype,

@@ -12,26 +12,6 @@ FROM generate_series(0, 999999) g ORDER BY random();
 CREATE INDEX est_id ON est (id);
 VACUUM ANALYZE est;
 
--- Estimated and actual rows of a query's top plan node.
-CREATE FUNCTION estimated(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
-END
-$$;
-CREATE FUNCTION actual(query text) RETURNS float8
-LANGUAGE plpgsql AS $$
-DECLARE
-	n float8;
-BEGIN
-	EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO n;
-	RETURN n;
-END
-$$;
-
 -- "id <@ tstzrange": within 2x of the truth for 1 minute, 1 hour, 1 day and
 -- 10 days.
 CREATE TABLE windows (name text, lo timestamptz, hi timestamptz);

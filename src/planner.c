@@ -1,27 +1,33 @@
 /*-------------------------------------------------------------------------
  *
  * planner.c
- *	  Planner support for "id <@ tstzrange" (and "tstzrange @> id"): index
- *	  conditions, simplification into btree comparisons, and selectivity.
+ *	  Planner support for time windows over ids: "id <@ tstzrange", its
+ *	  commutator "tstzrange @> id", and the comparisons of an id with an
+ *	  instant ("id >= t", "t > id", ...): index conditions, simplification
+ *	  into btree comparisons, and selectivity.
  *
- * The ids of a range form one run [lo, hi], so "id <@ r" is exactly
- * "id >= lo AND id <= hi":
+ * The ids of a window form one run [lo, hi], so "id <@ r" is exactly
+ * "id >= lo AND id <= hi", and "id >= t" is "id <@ [t,)", that is "id >= lo":
  *
- * - SupportRequestIndexCondition hands those two comparisons to any btree or
+ * - SupportRequestIndexCondition hands those comparisons to any btree or
  *	 BRIN index on the id, as exact (non-lossy) conditions.  For a constant
- *	 range they are constants; otherwise they are snowflake_range_floor(r)
- *	 and snowflake_range_ceil(r), computed once per scan.
+ *	 range or instant they are constants; otherwise they are
+ *	 snowflake_range_floor(r) and snowflake_range_ceil(r) of the range (for
+ *	 an instant, of the one-sided range it bounds), computed once per scan.
  *
- * - SupportRequestSimplify rewrites the operator itself into the two
- *	 comparisons, but only on a partitioned table, where partition pruning
- *	 recognises nothing but the operators of the partition key's btree
- *	 family.  Elsewhere the operator is kept, so that its own estimator
- *	 below still sees it: core's estimator for the comparison pair cannot
- *	 interpolate inside a histogram bucket of a type it does not know, and a
- *	 window narrower than a bucket would be estimated at one row.
+ * - SupportRequestSimplify rewrites the clause itself into the comparisons,
+ *	 but only on a partitioned table, where partition pruning recognises
+ *	 nothing but the operators of the partition key's btree family.
+ *	 Elsewhere the clause is kept, so that its own estimator still sees it:
+ *	 core's estimator for the comparison pair cannot interpolate inside a
+ *	 histogram bucket of a type it does not know, and a window narrower than
+ *	 a bucket would be estimated at one row.
  *
- * - snowflake_range_sel interpolates the column's histogram numerically:
- *	 ids are integers, and time is linear in them.
+ * - snowflake_range_sel, the estimator of "<@", interpolates the column's
+ *	 histogram numerically: ids are integers, and time is linear in them.
+ *	 The comparisons with an instant use core's scalarltsel and its kin
+ *	 instead, like the comparisons of ids, so that the planner still pairs
+ *	 "id >= t0 AND id < t1" into one range when estimating.
  *
  *-------------------------------------------------------------------------
  */
@@ -32,6 +38,7 @@
 #include "access/stratnum.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_collation.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
@@ -50,28 +57,119 @@ PG_FUNCTION_INFO_V1(snowflake_range_support);
 PG_FUNCTION_INFO_V1(snowflake_range_sel);
 PG_FUNCTION_INFO_V1(snowflake_range_joinsel);
 
-/* Split the two arguments into the id and the range, in either order. */
+/*
+ * A clause that selects the ids of one time window: "id <@ range",
+ * "range @> id", or a comparison of the id with an instant, which is the
+ * one-sided window it describes ("id > t" is "id <@ (t,)").
+ */
+typedef struct SfWindow
+{
+	Node	   *id;				/* the id argument */
+	Node	   *range;			/* the tstzrange argument, or NULL */
+	Node	   *instant;		/* else the timestamptz argument */
+	bool		from_instant;	/* the instant is the window's lower end */
+	bool		inclusive;		/* ... and belongs to it */
+} SfWindow;
+
+/* The comparisons with an instant, as the windows they describe. */
+static const struct
+{
+	const char *name;
+	bool		id_first;
+	bool		from_instant;
+	bool		inclusive;
+}			instant_comparisons[] =
+{
+	{"snowflake_lt_timestamptz", true, false, false},	/* id < t */
+	{"snowflake_le_timestamptz", true, false, true},	/* id <= t */
+	{"snowflake_gt_timestamptz", true, true, false},	/* id > t */
+	{"snowflake_ge_timestamptz", true, true, true},	/* id >= t */
+	{"timestamptz_lt_snowflake", false, true, false},	/* t < id */
+	{"timestamptz_le_snowflake", false, true, true},	/* t <= id */
+	{"timestamptz_gt_snowflake", false, false, false},	/* t > id */
+	{"timestamptz_ge_snowflake", false, false, true},	/* t >= id */
+};
+
+/* Read the window of a call of funcid on args; false if it is none. */
 static bool
-split_args(List *args, Node **id, Node **range)
+window_of_call(Oid funcid, List *args, SfWindow *w)
 {
 	Node	   *a;
 	Node	   *b;
+	char	   *name;
+	size_t		i;
 
 	if (list_length(args) != 2)
 		return false;
 	a = linitial(args);
 	b = lsecond(args);
+	memset(w, 0, sizeof(*w));
+
+	if (getBaseType(exprType(a)) == TSTZRANGEOID)
+	{
+		w->range = a;
+		w->id = b;
+		return true;
+	}
 	if (getBaseType(exprType(b)) == TSTZRANGEOID)
 	{
-		*id = a;
-		*range = b;
+		w->range = b;
+		w->id = a;
+		return true;
+	}
+
+	name = get_func_name(funcid);
+	for (i = 0; name != NULL && i < lengthof(instant_comparisons); i++)
+	{
+		if (strcmp(name, instant_comparisons[i].name) != 0)
+			continue;
+		w->id = instant_comparisons[i].id_first ? a : b;
+		w->instant = instant_comparisons[i].id_first ? b : a;
+		w->from_instant = instant_comparisons[i].from_instant;
+		w->inclusive = instant_comparisons[i].inclusive;
+		return true;
+	}
+	return false;
+}
+
+/* The argument that must be constant during a scan: the range or instant. */
+static Node *
+window_bound(const SfWindow *w)
+{
+	return w->range != NULL ? w->range : w->instant;
+}
+
+/*
+ * The ids of a window whose bound is a constant: false if the constant is
+ * NULL; otherwise *any tells whether it holds ids, [*lo, *hi] which.
+ */
+static bool
+window_const_ids(const SfWindow *w, bool *any, Snowflake *lo, Snowflake *hi)
+{
+	Const	   *c = (Const *) window_bound(w);
+	uint64_t	a = 0;
+	uint64_t	b = 0;
+
+	if (c->constisnull)
+		return false;
+	if (w->range != NULL)
+	{
+		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID,
+													 TYPECACHE_RANGE_INFO);
+
+		*any = sf_tstzrange_ids(typcache, DatumGetRangeTypeP(c->constvalue),
+								lo, hi);
 	}
 	else
 	{
-		*id = b;
-		*range = a;
+		TimestampTz t = DatumGetTimestampTz(c->constvalue);
+
+		*any = sf_instant_range_ids(w->from_instant, t, w->inclusive,
+									!w->from_instant, t, w->inclusive, &a, &b);
+		*lo = a;
+		*hi = b;
 	}
-	return getBaseType(exprType(*range)) == TSTZRANGEOID;
+	return true;
 }
 
 /* A constant of the id's type. */
@@ -82,75 +180,117 @@ make_id_const(Oid sftype, Snowflake value)
 							  SnowflakeGetDatum(value), false, true);
 }
 
-/* One of the extension's range-bound functions, called on range. */
+/* A call of the function schema.name(argtypes) on args. */
 static Node *
-make_bound_call(Oid sibling, const char *name, Oid sftype, Node *range)
+make_call(const char *schema, const char *name, const Oid *argtypes,
+		  Oid rettype, List *args)
 {
-	Oid			argtype = TSTZRANGEOID;
-	char	   *nspname = get_namespace_name(get_func_namespace(sibling));
 	Oid			fn;
 
-	fn = LookupFuncName(list_make2(makeString(nspname), makeString((char *) name)),
-						1, &argtype, false);
-	return (Node *) makeFuncExpr(fn, sftype, list_make1(copyObject(range)),
-								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	fn = LookupFuncName(list_make2(makeString((char *) schema),
+								   makeString((char *) name)),
+						list_length(args), argtypes, false);
+	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, InvalidOid,
+								 COERCE_EXPLICIT_CALL);
 }
 
 /*
- * The two clauses "id >= lo" and "id <= hi" for the ids of range, with the
- * comparison operators of opfamily; NIL if the family lacks them.  sibling
- * is a function of the extension, to find its schema.
+ * The window as a tstzrange expression: the range itself, or for an
+ * instant t the one-sided tstzrange(t, NULL, '[)') and the like.
+ */
+static Node *
+window_range_expr(const SfWindow *w)
+{
+	static const Oid constructor_args[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID};
+	Node	   *t;
+	Node	   *none;
+	const char *bounds;
+
+	if (w->range != NULL)
+		return copyObject(w->range);
+	t = copyObject(w->instant);
+	none = (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
+	if (w->from_instant)
+		bounds = w->inclusive ? "[)" : "()";
+	else
+		bounds = w->inclusive ? "(]" : "()";
+	return make_call("pg_catalog", "tstzrange", constructor_args, TSTZRANGEOID,
+					 list_make3(w->from_instant ? t : none,
+								w->from_instant ? none : t,
+								makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+										  CStringGetTextDatum(bounds),
+										  false, false)));
+}
+
+/* The clause "id op bound", with op from the btree family. */
+static Expr *
+make_comparison(Oid op, Node *id, Node *bound)
+{
+	Expr	   *clause = make_opclause(op, BOOLOID, false, (Expr *) copyObject(id),
+									   (Expr *) bound, InvalidOid, InvalidOid);
+
+	set_opfuncid((OpExpr *) clause);
+	return clause;
+}
+
+/*
+ * The window as comparisons of the id, with the operators of opfamily: for
+ * the ids [lo, hi], "id >= lo" and "id <= hi", leaving out a side that holds
+ * for every id; NIL if the family lacks the operators.  sibling is a
+ * function of the extension, to find its schema.
  */
 static List *
-range_to_comparisons(Oid opfamily, Oid sibling, Node *id, Node *range)
+window_to_comparisons(Oid opfamily, Oid sibling, const SfWindow *w)
 {
-	Oid			sftype = exprType(id);
+	Oid			sftype = exprType(w->id);
 	Oid			ge = get_opfamily_member(opfamily, sftype, sftype,
 										 BTGreaterEqualStrategyNumber);
 	Oid			le = get_opfamily_member(opfamily, sftype, sftype,
 										 BTLessEqualStrategyNumber);
-	Node	   *lo;
-	Node	   *hi;
-	Expr	   *ge_clause;
-	Expr	   *le_clause;
+	List	   *clauses = NIL;
 
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
 
-	if (IsA(range, Const))
+	if (IsA(window_bound(w), Const))
 	{
-		Const	   *c = (Const *) range;
-		Snowflake	a = SF_MAX;
-		Snowflake	b = SF_MIN;
+		bool		any = false;
+		Snowflake	lo = 0;
+		Snowflake	hi = 0;
 
-		/* NULL range: the strict operator yields NULL, and so does "id >= NULL" */
-		if (c->constisnull)
-			lo = hi = (Node *) makeNullConst(sftype, -1, InvalidOid);
-		else
+		/* NULL bound: the strict operator yields NULL, and so does "id >= NULL" */
+		if (!window_const_ids(w, &any, &lo, &hi))
+			return list_make1(make_comparison(ge, w->id,
+											  (Node *) makeNullConst(sftype, -1, InvalidOid)));
+		/* no id: "id >= max AND id <= 0" holds for none */
+		if (!any)
 		{
-			TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID,
-														 TYPECACHE_RANGE_INFO);
-
-			/* no id: "id >= max AND id <= 0" holds for none */
-			(void) sf_tstzrange_ids(typcache, DatumGetRangeTypeP(c->constvalue),
-									&a, &b);
-			lo = make_id_const(sftype, a);
-			hi = make_id_const(sftype, b);
+			lo = SF_MAX;
+			hi = SF_MIN;
 		}
+		/* a side that every id passes is left out, but one side stays */
+		if (lo != SF_MIN || hi == SF_MAX)
+			clauses = lappend(clauses,
+							  make_comparison(ge, w->id, make_id_const(sftype, lo)));
+		if (hi != SF_MAX)
+			clauses = lappend(clauses,
+							  make_comparison(le, w->id, make_id_const(sftype, hi)));
 	}
 	else
 	{
-		lo = make_bound_call(sibling, "snowflake_range_floor", sftype, range);
-		hi = make_bound_call(sibling, "snowflake_range_ceil", sftype, range);
-	}
+		/* the range's floor and ceil, computed once per scan */
+		static const Oid range_arg[] = {TSTZRANGEOID};
+		char	   *schema = get_namespace_name(get_func_namespace(sibling));
+		Node	   *range = window_range_expr(w);
+		Node	   *lo = make_call(schema, "snowflake_range_floor", range_arg,
+								   sftype, list_make1(range));
+		Node	   *hi = make_call(schema, "snowflake_range_ceil", range_arg,
+								   sftype, list_make1(copyObject(range)));
 
-	ge_clause = make_opclause(ge, BOOLOID, false, (Expr *) copyObject(id),
-							  (Expr *) lo, InvalidOid, InvalidOid);
-	le_clause = make_opclause(le, BOOLOID, false, (Expr *) copyObject(id),
-							  (Expr *) hi, InvalidOid, InvalidOid);
-	set_opfuncid((OpExpr *) ge_clause);
-	set_opfuncid((OpExpr *) le_clause);
-	return list_make2(ge_clause, le_clause);
+		clauses = list_make2(make_comparison(ge, w->id, lo),
+							 make_comparison(le, w->id, hi));
+	}
+	return clauses;
 }
 
 /* Is id a column of a partitioned table of this query level? */
@@ -174,30 +314,31 @@ is_partitioned_column(PlannerInfo *root, Node *id)
 static Node *
 support_simplify(SupportRequestSimplify *req)
 {
-	Node	   *id;
-	Node	   *range;
+	SfWindow	w;
 	Oid			opclass;
 	List	   *clauses;
 
-	if (!split_args(req->fcall->args, &id, &range) ||
-		!is_partitioned_column(req->root, id) ||
-		contain_volatile_functions(range))
+	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w) ||
+		!is_partitioned_column(req->root, w.id) ||
+		contain_volatile_functions(window_bound(&w)))
 		return NULL;
 
-	opclass = GetDefaultOpClass(exprType(id), BTREE_AM_OID);
+	opclass = GetDefaultOpClass(exprType(w.id), BTREE_AM_OID);
 	if (!OidIsValid(opclass))
 		return NULL;
-	clauses = range_to_comparisons(get_opclass_family(opclass),
-								   req->fcall->funcid, id, range);
-	return clauses == NIL ? NULL : (Node *) make_andclause(clauses);
+	clauses = window_to_comparisons(get_opclass_family(opclass),
+									req->fcall->funcid, &w);
+	if (clauses == NIL)
+		return NULL;
+	return list_length(clauses) == 1 ? linitial(clauses) :
+		(Node *) make_andclause(clauses);
 }
 
 static List *
 support_index_condition(SupportRequestIndexCondition *req)
 {
 	List	   *args;
-	Node	   *id;
-	Node	   *range;
+	SfWindow	w;
 	List	   *clauses;
 
 	if (IsA(req->node, OpExpr))
@@ -207,25 +348,27 @@ support_index_condition(SupportRequestIndexCondition *req)
 	else
 		return NIL;
 
-	/* the index column must be the id, the range a constant for the scan */
-	if (!split_args(args, &id, &range) || list_nth(args, req->indexarg) != id)
+	/* the index column must be the id, the bound constant for the scan */
+	if (!window_of_call(req->funcid, args, &w) ||
+		list_nth(args, req->indexarg) != w.id)
 		return NIL;
 #if PG_VERSION_NUM >= 140000
-	if (!is_pseudo_constant_for_index(req->root, range, req->index))
+	if (!is_pseudo_constant_for_index(req->root, window_bound(&w), req->index))
 		return NIL;
 #else
-	if (!is_pseudo_constant_for_index(range, req->index))
+	if (!is_pseudo_constant_for_index(window_bound(&w), req->index))
 		return NIL;
 #endif
 
-	clauses = range_to_comparisons(req->opfamily, req->funcid, id, range);
+	clauses = window_to_comparisons(req->opfamily, req->funcid, &w);
 	if (clauses != NIL)
-		req->lossy = false;		/* the comparisons are the operator */
+		req->lossy = false;		/* the comparisons are the clause */
 	return clauses;
 }
 
 /*
- * snowflake_range_support - the planner support function of "<@" and "@>"
+ * snowflake_range_support - the planner support function of "<@", "@>" and
+ * the comparisons with an instant
  */
 Datum
 snowflake_range_support(PG_FUNCTION_ARGS)

@@ -149,6 +149,13 @@ sf_ms_to_pg_usec(uint64_t ms)
 	return (int64_t) ms * SF_USEC_PER_MS + SF_EPOCH_PG_USEC;
 }
 
+/* The instant of an id (PostgreSQL clock): its millisecond's first microsecond. */
+static inline int64_t
+sf_id_to_pg_usec(uint64_t id)
+{
+	return sf_ms_to_pg_usec(sf_get_timestamp(id));
+}
+
 /*
  * The ids whose millisecond lies in a range of instants, the meaning of
  * "snowflake_timestamp(id) <@ range".

@@ -29,7 +29,7 @@ snowflake_timestamp(PG_FUNCTION_ARGS)
 {
 	Snowflake	id = PG_GETARG_SNOWFLAKE(0);
 
-	PG_RETURN_TIMESTAMPTZ((TimestampTz) sf_ms_to_pg_usec(sf_get_timestamp(id)));
+	PG_RETURN_TIMESTAMPTZ((TimestampTz) sf_id_to_pg_usec(id));
 }
 
 /*

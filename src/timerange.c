@@ -8,7 +8,9 @@
  * satisfy it always form one contiguous run [lo, hi] (see
  * sf_instant_range_ids), so each call is two integer comparisons once the
  * range's bounds are known; the planner support in planner.c turns the same
- * bounds into btree and BRIN index conditions.
+ * bounds into btree and BRIN index conditions.  A comparison with an instant
+ * is the one-sided window it describes ("id >= t" is "id <@ [t,)"), and the
+ * planner treats it so.
  *
  *-------------------------------------------------------------------------
  */
@@ -154,6 +156,34 @@ snowflake_range_ceil(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Comparisons of an id with an instant.  "id < t" means exactly
+ * "snowflake_timestamp(id) < t", and so on for <=, > and >=, with the
+ * instant on either side.  They cannot fail: the infinities compare as
+ * they do among timestamps.  (There is no "=": one millisecond holds
+ * 2^22 ids, so "id = t" would name none of them in particular; the ids of
+ * an instant are "id <@ tstzrange(t, t, '[]')".)
+ */
+/* "id OP t" as idfirst(id, t) and "t OP id" as tsfirst(t, id) */
+#define SF_INSTANT_COMPARISON(idfirst, tsfirst, OP) \
+PG_FUNCTION_INFO_V1(idfirst); \
+Datum \
+idfirst(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(sf_id_to_pg_usec(PG_GETARG_SNOWFLAKE(0)) OP PG_GETARG_TIMESTAMPTZ(1)); \
+} \
+PG_FUNCTION_INFO_V1(tsfirst); \
+Datum \
+tsfirst(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(PG_GETARG_TIMESTAMPTZ(0) OP sf_id_to_pg_usec(PG_GETARG_SNOWFLAKE(1))); \
+}
+
+SF_INSTANT_COMPARISON(snowflake_lt_timestamptz, timestamptz_lt_snowflake, <)
+SF_INSTANT_COMPARISON(snowflake_le_timestamptz, timestamptz_le_snowflake, <=)
+SF_INSTANT_COMPARISON(snowflake_gt_timestamptz, timestamptz_gt_snowflake, >)
+SF_INSTANT_COMPARISON(snowflake_ge_timestamptz, timestamptz_ge_snowflake, >=)
+
+/*
  * Largest offset component, in years, that is added with exact calendar
  * arithmetic.  Three such components move an instant of the id range
  * (2024..2163) by at most 6000 years, which stays inside timestamptz's range
@@ -179,8 +209,8 @@ in_range_snowflake_interval(PG_FUNCTION_ARGS)
 	Interval   *offset = PG_GETARG_INTERVAL_P(2);
 	bool		sub = PG_GETARG_BOOL(3);
 	bool		less = PG_GETARG_BOOL(4);
-	TimestampTz val_ts = sf_ms_to_pg_usec(sf_get_timestamp(val));
-	TimestampTz base_ts = sf_ms_to_pg_usec(sf_get_timestamp(base));
+	TimestampTz val_ts = sf_id_to_pg_usec(val);
+	TimestampTz base_ts = sf_id_to_pg_usec(base);
 	Interval	zero;
 
 	memset(&zero, 0, sizeof(zero));

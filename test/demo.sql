@@ -42,6 +42,11 @@ EXPLAIN (COSTS OFF)
 SELECT count(*) FROM events WHERE id <@ tstzrange('2026-05-31 18:00+00', '2026-05-31 19:00+00');
 SELECT count(*) AS events_18h FROM events WHERE id <@ tstzrange('2026-05-31 18:00+00', '2026-05-31 19:00+00');
 
+\echo '== Or compared with instants directly (1.1): "since 23:00"'
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events WHERE id >= timestamptz '2026-05-31 23:00+00';
+SELECT count(*) AS events_since_23h FROM events WHERE id >= timestamptz '2026-05-31 23:00+00';
+
 \echo '== The newest events: ORDER BY id is time order'
 SELECT id, snowflake_timestamp(id) AS minted_at, snowflake_worker(id) AS worker
 FROM events ORDER BY id DESC LIMIT 3;

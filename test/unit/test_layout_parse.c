@@ -63,6 +63,10 @@ test_layout(void)
 		  ms == SF_TIMESTAMP_MAX);
 	CHECK(sf_classify_pg_usec(sf_ms_to_pg_usec(SF_TIMESTAMP_MAX) + 1000, &ms) == SF_INSTANT_AFTER);
 	CHECK(sf_ms_to_pg_usec(0) == SF_EPOCH_PG_USEC);
+	/* an id's instant is its millisecond's: the seed vector, 2026-05-31 18:40:00 */
+	CHECK(sf_id_to_pg_usec(UINT64_C(319545566822428714)) == sf_ms_to_pg_usec(UINT64_C(76185600000)));
+	CHECK(sf_id_to_pg_usec(0) == SF_EPOCH_PG_USEC && sf_id_to_pg_usec(SF_TAIL_MAX) == SF_EPOCH_PG_USEC);
+	CHECK(sf_id_to_pg_usec(UINT64_MAX) == sf_ms_to_pg_usec(SF_TIMESTAMP_MAX));
 	/* 2000-01-01 to 2024-01-01 in seconds, from Unix times */
 	CHECK(SF_EPOCH_PG_USEC / 1000000 == INT64_C(1704067200) - INT64_C(946684800));
 }
