@@ -1,7 +1,7 @@
 -- test/bench/02-range.sql: time windows through the id index.
--- "id <@ tstzrange" on snowflake, against the same window as
--- "id BETWEEN lo AND hi" on bigint, and against the usual alternative: a
--- created_at timestamptz column with an index of its own.
+-- "id <@ tstzrange" and "id >= t0 AND id < t1" (1.1) on snowflake, against
+-- the same window as "id BETWEEN lo AND hi" on bigint, and against the usual
+-- alternative: a created_at timestamptz column with an index of its own.
 -- psql variables: range_rows, reps.
 \ir lib.psql
 
@@ -37,22 +37,25 @@ FROM generate_series(1, :reps) r,
      (VALUES (0.0001), (0.001), (0.01)) f(frac),
      (VALUES (1, 'snowflake', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_snowflake WHERE id <@ w.r) x WHERE w.frac = %s'),
              (2, 'bigint', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_bigint WHERE id BETWEEN w.lo_b AND w.hi_b) x WHERE w.frac = %s'),
-             (3, 'created_at', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_created WHERE created_at >= w.t0 AND created_at < w.t1) x WHERE w.frac = %s'))
+             (3, 'created_at', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_created WHERE created_at >= w.t0 AND created_at < w.t1) x WHERE w.frac = %s'),
+             (4, 'instants', 'SELECT sum(c) FROM r_windows w, LATERAL (SELECT count(*) AS c FROM r_snowflake WHERE id >= w.t0 AND id < w.t1) x WHERE w.frac = %s'))
        AS v(k, form, q)
-ORDER BY r, f.frac, (k + r) % 3;
+ORDER BY r, f.frac, (k + r) % 4;
 \o
 
 \echo
-\echo '| window (of' :range_rows 'rows) | windows | `id <@ tstzrange` (snowflake) | `id BETWEEN` (bigint) | `created_at` index | snowflake/bigint | created_at/bigint |'
-\echo '|---|---:|---:|---:|---:|---:|---:|'
+\echo '| window (of' :range_rows 'rows) | windows | `id <@ tstzrange` (snowflake) | `id >= t0 AND id < t1` (snowflake) | `id BETWEEN` (bigint) | `created_at` index | `<@`/bigint | `>= <`/bigint | created_at/bigint |'
+\echo '|---|---:|---:|---:|---:|---:|---:|---:|---:|'
 \pset format unaligned
 \pset tuples_only on
 \pset fieldsep ' | '
 SELECT '| ' || to_char(frac * 100, 'FM0.00') || '%', (SELECT max(n) FROM r_windows w WHERE w.frac = f.frac),
        to_char(pg_temp.best(frac::text, 'snowflake'), 'FM999990.0') || ' ms',
+       to_char(pg_temp.best(frac::text, 'instants'), 'FM999990.0') || ' ms',
        to_char(pg_temp.best(frac::text, 'bigint'), 'FM999990.0') || ' ms',
        to_char(pg_temp.best(frac::text, 'created_at'), 'FM999990.0') || ' ms',
        to_char(pg_temp.ratio(frac::text, 'snowflake', 'bigint'), 'FM0.00'),
+       to_char(pg_temp.ratio(frac::text, 'instants', 'bigint'), 'FM0.00'),
        to_char(pg_temp.ratio(frac::text, 'created_at', 'bigint'), 'FM0.00') || ' |'
 FROM (VALUES (0.0001), (0.001), (0.01)) f(frac) ORDER BY frac;
 \pset tuples_only off
