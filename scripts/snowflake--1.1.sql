@@ -453,9 +453,30 @@ CREATE OPERATOR @extschema@.@> (
 -- exact btree or BRIN index condition and prunes partitions, as it does for
 -- "<@".  The estimators are core's, as for the comparisons of ids, so that
 -- "id >= t0 AND id < t1" is still estimated as one range.  There is no "=":
--- one millisecond holds 2^22 ids.  They cannot fail, hence LEAKPROOF.
+-- one millisecond holds 2^22 ids.
 --
 
+-- The ids of tstzrange(lower, upper, flags), read from its bounds without
+-- building the range; a NULL bound is unbounded, so they are not STRICT.
+-- With a parameter or now(), the support function's conditions for
+-- "id >= t" and its kin call these, and in a filter that is once a row.
+CREATE FUNCTION @extschema@.snowflake_range_floor(lower timestamptz, upper timestamptz, flags text)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_bounds_floor'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_range_floor(timestamptz, timestamptz, text) IS
+	'snowflake_range_floor(tstzrange(lower, upper, flags)), without building the range';
+
+CREATE FUNCTION @extschema@.snowflake_range_ceil(lower timestamptz, upper timestamptz, flags text)
+RETURNS @extschema@.snowflake
+AS 'MODULE_PATHNAME', 'snowflake_bounds_ceil'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_range_ceil(timestamptz, timestamptz, text) IS
+	'snowflake_range_ceil(tstzrange(lower, upper, flags)), without building the range';
+
+-- The comparisons cannot fail, hence LEAKPROOF.
 CREATE FUNCTION @extschema@.snowflake_lt_timestamptz(@extschema@.snowflake, timestamptz)
 RETURNS boolean
 AS 'MODULE_PATHNAME', 'snowflake_lt_timestamptz'

@@ -205,3 +205,25 @@ FROM (VALUES (interval '150 years'), (interval '2000 years'), (interval '3000 ye
              (interval '178000000 years'), (interval '2147483647 days'),
              (interval '2562047788 hours'), (interval '1000000 years -1 day')) v(o);
 SELECT count(*) AS all_rows FROM fr;
+
+-- (1.1) A range's id bounds from its parts, without building it, as the
+-- planner's conditions for "id >= t" use them: the same as from the range,
+-- for every non-empty range above.
+SELECT count(*) AS ranges,
+       count(*) FILTER (WHERE snowflake_range_floor(lower(r), upper(r), flags) = snowflake_range_floor(r)
+                          AND snowflake_range_ceil(lower(r), upper(r), flags) = snowflake_range_ceil(r)) AS agree
+FROM (SELECT r, CASE WHEN lower_inc(r) THEN '[' ELSE '(' END ||
+                CASE WHEN upper_inc(r) THEN ']' ELSE ')' END AS flags
+      FROM ranges WHERE NOT isempty(r)) x;
+-- NULL bounds are unbounded; equal bounds not both inclusive hold no id.
+SELECT snowflake_range_floor(NULL, NULL, '()') AS floor_all,
+       snowflake_range_ceil(NULL, NULL, '()') AS ceil_all,
+       snowflake_range_floor('2026-05-31 18:40:00+00', '2026-05-31 18:40:00+00', '[)') AS floor_empty,
+       snowflake_range_ceil('2026-05-31 18:40:00+00', '2026-05-31 18:40:00+00', '[)') AS ceil_empty,
+       snowflake_range_floor('2026-05-31 18:40:00+00', '2026-05-31 18:40:00+00', '[]') AS floor_one_ms,
+       snowflake_range_ceil('2026-05-31 18:40:00+00', '2026-05-31 18:40:00+00', '[]') AS ceil_one_ms;
+-- Bad flags and reversed bounds are invalid parameters, as for tstzrange().
+SELECT f AS flags, sf_try(format('SELECT snowflake_range_floor(now(), NULL, %L)', f))
+FROM (VALUES ('[x'), ('[[)'), (''), ('[')) v(f);
+SELECT sf_try($$SELECT snowflake_range_ceil(now(), NULL, NULL)$$) AS null_flags,
+       sf_try($$SELECT snowflake_range_floor('2026-06-01+00', '2026-05-01+00', '[)')$$) AS reversed;

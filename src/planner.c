@@ -12,8 +12,10 @@
  * - SupportRequestIndexCondition hands those comparisons to any btree or
  *	 BRIN index on the id, as exact (non-lossy) conditions.  For a constant
  *	 range or instant they are constants; otherwise they are
- *	 snowflake_range_floor(r) and snowflake_range_ceil(r) of the range (for
- *	 an instant, of the one-sided range it bounds), computed once per scan.
+ *	 snowflake_range_floor(r) and snowflake_range_ceil(r) of the range, or
+ *	 for an instant snowflake_range_floor(t, NULL, '[)') and the like: the
+ *	 same functions on the bounds of the one-sided range, which they read
+ *	 without building it.
  *
  * - SupportRequestSimplify rewrites the clause itself into the comparisons,
  *	 but only on a partitioned table, where partition pruning recognises
@@ -180,7 +182,10 @@ make_id_const(Oid sftype, Snowflake value)
 							  SnowflakeGetDatum(value), false, true);
 }
 
-/* A call of the function schema.name(argtypes) on args. */
+/*
+ * A call of the function schema.name(argtypes) on args, or NULL if there is
+ * no such function (the library is newer than the extension's SQL).
+ */
 static Node *
 make_call(const char *schema, const char *name, const Oid *argtypes,
 		  Oid rettype, List *args)
@@ -189,37 +194,44 @@ make_call(const char *schema, const char *name, const Oid *argtypes,
 
 	fn = LookupFuncName(list_make2(makeString((char *) schema),
 								   makeString((char *) name)),
-						list_length(args), argtypes, false);
+						list_length(args), argtypes, true);
+	if (!OidIsValid(fn))
+		return NULL;
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, InvalidOid,
 								 COERCE_EXPLICIT_CALL);
 }
 
 /*
- * The window as a tstzrange expression: the range itself, or for an
- * instant t the one-sided tstzrange(t, NULL, '[)') and the like.
+ * The arguments of snowflake_range_floor and snowflake_range_ceil for the
+ * window: the range itself, or for an instant t the bounds and flags of the
+ * one-sided range it bounds, such as (t, NULL, '[)'), which those functions
+ * read without building a range.
  */
-static Node *
-window_range_expr(const SfWindow *w)
+static List *
+window_bound_args(const SfWindow *w, const Oid **argtypes)
 {
-	static const Oid constructor_args[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID};
+	static const Oid range_arg[] = {TSTZRANGEOID};
+	static const Oid bounds_args[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID};
 	Node	   *t;
 	Node	   *none;
-	const char *bounds;
+	const char *flags;
 
 	if (w->range != NULL)
-		return copyObject(w->range);
+	{
+		*argtypes = range_arg;
+		return list_make1(copyObject(w->range));
+	}
+	*argtypes = bounds_args;
 	t = copyObject(w->instant);
 	none = (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
 	if (w->from_instant)
-		bounds = w->inclusive ? "[)" : "()";
+		flags = w->inclusive ? "[)" : "()";
 	else
-		bounds = w->inclusive ? "(]" : "()";
-	return make_call("pg_catalog", "tstzrange", constructor_args, TSTZRANGEOID,
-					 list_make3(w->from_instant ? t : none,
-								w->from_instant ? none : t,
-								makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-										  CStringGetTextDatum(bounds),
-										  false, false)));
+		flags = w->inclusive ? "(]" : "()";
+	return list_make3(w->from_instant ? t : none,
+					  w->from_instant ? none : t,
+					  makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+								CStringGetTextDatum(flags), false, false));
 }
 
 /* The clause "id op bound", with op from the btree family. */
@@ -236,8 +248,8 @@ make_comparison(Oid op, Node *id, Node *bound)
 /*
  * The window as comparisons of the id, with the operators of opfamily: for
  * the ids [lo, hi], "id >= lo" and "id <= hi", leaving out a side that holds
- * for every id; NIL if the family lacks the operators.  sibling is a
- * function of the extension, to find its schema.
+ * for every id; NIL if the family lacks the operators or the extension the
+ * functions.  sibling is a function of the extension, to find its schema.
  */
 static List *
 window_to_comparisons(Oid opfamily, Oid sibling, const SfWindow *w)
@@ -278,15 +290,17 @@ window_to_comparisons(Oid opfamily, Oid sibling, const SfWindow *w)
 	}
 	else
 	{
-		/* the range's floor and ceil, computed once per scan */
-		static const Oid range_arg[] = {TSTZRANGEOID};
+		/* the window's floor and ceil, computed once per index scan */
+		const Oid  *argtypes;
 		char	   *schema = get_namespace_name(get_func_namespace(sibling));
-		Node	   *range = window_range_expr(w);
-		Node	   *lo = make_call(schema, "snowflake_range_floor", range_arg,
-								   sftype, list_make1(range));
-		Node	   *hi = make_call(schema, "snowflake_range_ceil", range_arg,
-								   sftype, list_make1(copyObject(range)));
+		List	   *args = window_bound_args(w, &argtypes);
+		Node	   *lo = make_call(schema, "snowflake_range_floor", argtypes,
+								   sftype, args);
+		Node	   *hi = make_call(schema, "snowflake_range_ceil", argtypes,
+								   sftype, copyObject(args));
 
+		if (lo == NULL || hi == NULL)
+			return NIL;
 		clauses = list_make2(make_comparison(ge, w->id, lo),
 							 make_comparison(le, w->id, hi));
 	}

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "catalog/pg_type.h"
+#include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/fmgrprotos.h"
 #include "utils/rangetypes.h"
@@ -29,6 +30,8 @@ PG_FUNCTION_INFO_V1(snowflake_within);
 PG_FUNCTION_INFO_V1(tstzrange_contains_snowflake);
 PG_FUNCTION_INFO_V1(snowflake_range_floor);
 PG_FUNCTION_INFO_V1(snowflake_range_ceil);
+PG_FUNCTION_INFO_V1(snowflake_bounds_floor);
+PG_FUNCTION_INFO_V1(snowflake_bounds_ceil);
 PG_FUNCTION_INFO_V1(in_range_snowflake_interval);
 
 bool
@@ -153,6 +156,77 @@ snowflake_range_ceil(PG_FUNCTION_ARGS)
 	SfRangeCache *cache = range_cache_lookup(fcinfo, PG_GETARG_DATUM(0));
 
 	PG_RETURN_SNOWFLAKE(cache->any ? cache->hi : SF_MIN);
+}
+
+/*
+ * The ids of the window tstzrange(lower, upper, flags) would hold, read from
+ * the three arguments without building the range: a NULL bound is
+ * unbounded, and the flags and the order of the bounds are checked as the
+ * range constructor checks them.  Returns false when no id qualifies.
+ */
+static bool
+bounds_ids(FunctionCallInfo fcinfo, Snowflake *lo, Snowflake *hi)
+{
+	bool		has_lower = !PG_ARGISNULL(0);
+	bool		has_upper = !PG_ARGISNULL(1);
+	TimestampTz lower = has_lower ? PG_GETARG_TIMESTAMPTZ(0) : 0;
+	TimestampTz upper = has_upper ? PG_GETARG_TIMESTAMPTZ(1) : 0;
+	text	   *flags;
+	const char *f;
+	uint64_t	a = 0;
+	uint64_t	b = 0;
+
+	if (PG_ARGISNULL(2))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("range bound flags must not be null")));
+	flags = PG_GETARG_TEXT_PP(2);
+	f = VARDATA_ANY(flags);
+	if (VARSIZE_ANY_EXHDR(flags) != 2 ||
+		(f[0] != '[' && f[0] != '(') || (f[1] != ']' && f[1] != ')'))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid range bound flags \"%s\"", text_to_cstring(flags)),
+				 errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));
+	if (has_lower && has_upper && lower > upper)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("range lower bound must be less than or equal to range upper bound")));
+
+	if (!sf_instant_range_ids(has_lower, lower, f[0] == '[',
+							  has_upper, upper, f[1] == ']', &a, &b))
+		return false;
+	*lo = a;
+	*hi = b;
+	return true;
+}
+
+/*
+ * snowflake_bounds_floor - snowflake_range_floor(tstzrange(lower, upper,
+ * flags)), without building the range.  The planner's conditions for
+ * "id >= t" and its kin call it on a parameter or now(), where it may run
+ * once a row.
+ */
+Datum
+snowflake_bounds_floor(PG_FUNCTION_ARGS)
+{
+	Snowflake	lo = 0;
+	Snowflake	hi = 0;
+
+	PG_RETURN_SNOWFLAKE(bounds_ids(fcinfo, &lo, &hi) ? lo : SF_MAX);
+}
+
+/*
+ * snowflake_bounds_ceil - snowflake_range_ceil(tstzrange(lower, upper,
+ * flags)), without building the range
+ */
+Datum
+snowflake_bounds_ceil(PG_FUNCTION_ARGS)
+{
+	Snowflake	lo = 0;
+	Snowflake	hi = 0;
+
+	PG_RETURN_SNOWFLAKE(bounds_ids(fcinfo, &lo, &hi) ? hi : SF_MIN);
 }
 
 /*
