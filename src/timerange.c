@@ -235,9 +235,11 @@ snowflake_bounds_ceil(PG_FUNCTION_ARGS)
  * instant on either side.  They cannot fail: the infinities compare as
  * they do among timestamps.  (There is no "=": one millisecond holds
  * 2^22 ids, so "id = t" would name none of them in particular; the ids of
- * an instant are "id <@ tstzrange(t, t, '[]')".)
+ * t's millisecond are snowflake_floor(t) to snowflake_ceil(t).)
+ *
+ * SF_INSTANT_COMPARISON defines "id OP t" as idfirst(id, t) and "t OP id"
+ * as tsfirst(t, id).
  */
-/* "id OP t" as idfirst(id, t) and "t OP id" as tsfirst(t, id) */
 #define SF_INSTANT_COMPARISON(idfirst, tsfirst, OP) \
 PG_FUNCTION_INFO_V1(idfirst); \
 Datum \
