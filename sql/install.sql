@@ -18,7 +18,8 @@ END
 $$;
 
 -- Helpers for the estimate checks of later suites: the estimated and the
--- actual rows of a query's top plan node.
+-- actual rows of a query's top plan node, and whether the one is within 2x
+-- of the other.
 CREATE FUNCTION estimated(query text) RETURNS float8
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -37,6 +38,8 @@ BEGIN
 	RETURN n;
 END
 $$;
+CREATE FUNCTION within_2x(query text) RETURNS boolean
+LANGUAGE sql AS $$ SELECT estimated(query) / actual(query) BETWEEN 0.5 AND 2 $$;
 
 -- The type: 8 bytes, by value, double-aligned, plain, category N, not preferred.
 SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
