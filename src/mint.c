@@ -16,12 +16,16 @@
  * was set back across it.  So minting never passes a millisecond that is
  * not durably reserved: when it would, the rare slow path writes a mark one
  * second ahead into a file of the data directory (written, fsynced and
- * renamed into place) under a lock, and publishes the new reservation.  At
- * startup the state begins at the recorded mark, so every new id is above
- * every id minted before.  The hot path costs one extra atomic read.
+ * renamed into place) under a lock, and publishes the new reservation.
+ * After a start, the state begins at the recorded mark, so every new id is
+ * above every id minted before.  The hot path costs one extra atomic read.
  *
  * The shared state needs shared memory: through shared_preload_libraries
- * before PostgreSQL 17, through the DSM registry (no preloading) from 17 on.
+ * on every major, or from PostgreSQL 17 on also through the DSM registry
+ * without preloading.  The mark is read under the lock by the first id
+ * minted: only a missing file means "no mark", and any other failure stops
+ * minting with an error that names the file, rather than give up the
+ * guarantee.
  *
  *-------------------------------------------------------------------------
  */
@@ -49,7 +53,9 @@ typedef struct SfMintShared
 {
 	pg_atomic_uint64 last;		/* last (ms << 12 | sequence) handed out */
 	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
-	LWLock		lock;			/* serialises the writes of the mark file */
+	bool		mark_read;		/* the recorded mark is in last (under lock) */
+	int			tranche;		/* lock's tranche, in the DSM registry case */
+	LWLock		lock;			/* ... the lock itself in that case */
 } SfMintShared;
 
 /* The mark file, in the data directory, and how far ahead it reserves. */
@@ -57,29 +63,61 @@ typedef struct SfMintShared
 #define MINT_MARK_TMP		"snowflake_mint.mark.tmp"
 #define MINT_RESERVE_MS		1000
 
+/* The name waits on the lock show under, in pg_stat_activity. */
+#define MINT_TRANCHE		"snowflake_mint"
+
 static SfMintShared *mint_shared = NULL;
+static LWLock *mint_lock = NULL;
 
 /* snowflake.worker_id */
 static int	sf_worker_id = 0;
 
-/* The recorded mark, in milliseconds since the epoch; 0 if there is none. */
+/*
+ * The recorded mark, in milliseconds since the epoch; 0 if there is no
+ * file.  Any other failure to read it raises an error, so that minting
+ * stops rather than start from a clock that may have been set back.
+ */
 static uint64
 mint_read_mark(void)
 {
 	FILE	   *f = AllocateFile(MINT_MARK_FILE, "r");
 	unsigned long long mark = 0;
+	int			n;
 
 	if (f == NULL)
-		return 0;
-	/* the file is replaced by rename, so it is whole or absent */
-	if (fscanf(f, "%llu", &mark) != 1 || mark > SF_TIMESTAMP_MAX + 1)
 	{
-		ereport(LOG,
-				(errmsg("ignoring unreadable snowflake mint mark in \"%s\"", MINT_MARK_FILE),
-				 errdetail("Minting starts from the clock; ids could repeat if it was set back.")));
-		mark = 0;
+		if (errno == ENOENT)
+			return 0;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\": %m", MINT_MARK_FILE),
+				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
+						   "or ids could repeat if the clock was set back.")));
+	}
+	/* the file is replaced by rename, so it is whole or absent */
+	errno = 0;
+	n = fscanf(f, "%llu", &mark);
+	if (n != 1 && ferror(f))
+	{
+		int			save_errno = errno;
+
+		FreeFile(f);
+		errno = save_errno;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not read file \"%s\": %m", MINT_MARK_FILE),
+				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
+						   "or ids could repeat if the clock was set back.")));
 	}
 	FreeFile(f);
+	if (n != 1 || mark > SF_TIMESTAMP_MAX + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("invalid contents in file \"%s\"", MINT_MARK_FILE),
+				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
+						   "or ids could repeat if the clock was set back."),
+				 errhint("If the clock has not been set back since ids were last minted, "
+						 "removing the file lets minting start from the clock.")));
 	return (uint64) mark;
 }
 
@@ -113,26 +151,45 @@ mint_write_mark(uint64 mark)
 	(void) durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, ERROR);
 }
 
+/*
+ * A new state: nothing reserved, and the mark not read yet, so that the
+ * first id minted takes the slow path, which reads it.  (Reading it here
+ * would happen in the postmaster, where an error stops the server.)
+ */
 static void
 mint_shared_init(void *ptr)
 {
 	SfMintShared *shared = (SfMintShared *) ptr;
-	uint64		mark = mint_read_mark();
 
-	/* start at the recorded mark: above every id minted before it */
-	pg_atomic_init_u64(&shared->last, mark << SF_SEQUENCE_BITS);
-	pg_atomic_init_u64(&shared->reserved, mark);
-	LWLockInitialize(&shared->lock, LWLockNewTrancheId());
+	pg_atomic_init_u64(&shared->last, 0);
+	pg_atomic_init_u64(&shared->reserved, 0);
+	shared->mark_read = false;
+	shared->tranche = 0;
 }
 
 /*
  * The slow path: make the reservation cover millisecond ms, by recording a
- * mark MINT_RESERVE_MS beyond it.  Taken once a second at most, per server.
+ * mark MINT_RESERVE_MS beyond it.  Taken once a second at most, per server,
+ * and first of all to read the mark recorded before the server started:
+ * minting resumes above it.
  */
 static void
 mint_reserve(SfMintShared *shared, uint64 ms)
 {
-	LWLockAcquire(&shared->lock, LW_EXCLUSIVE);
+	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+	if (!shared->mark_read)
+	{
+		uint64		mark = mint_read_mark();
+		uint64		floor = mark << SF_SEQUENCE_BITS;
+		uint64		last = pg_atomic_read_u64(&shared->last);
+
+		/* a full barrier: the raised state is seen before the reservation */
+		while (last < floor &&
+			   !pg_atomic_compare_exchange_u64(&shared->last, &last, floor))
+			;
+		shared->mark_read = true;
+		ms = Max(ms, mark);
+	}
 	if (pg_atomic_read_u64(&shared->reserved) <= ms)
 	{
 		uint64		mark = Min(ms + MINT_RESERVE_MS, SF_TIMESTAMP_MAX + 1);
@@ -140,13 +197,15 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 		mint_write_mark(mark);
 		pg_atomic_write_u64(&shared->reserved, mark);
 	}
-	LWLockRelease(&shared->lock);
+	LWLockRelease(mint_lock);
 }
 
-#if PG_VERSION_NUM < 170000
-static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
-#if PG_VERSION_NUM >= 150000
+/*
+ * Preloaded, on every major: the state in the main shared memory, and the
+ * lock in a named tranche, whose name every backend knows.
+ */
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
 static void
 mint_shmem_request(void)
@@ -154,8 +213,8 @@ mint_shmem_request(void)
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(SfMintShared)));
+	RequestNamedLWLockTranche(MINT_TRANCHE, 1);
 }
-#endif
 
 static void
 mint_shmem_startup(void)
@@ -169,13 +228,31 @@ mint_shmem_startup(void)
 	mint_shared = ShmemInitStruct("snowflake mint", sizeof(SfMintShared), &found);
 	if (!found)
 		mint_shared_init(mint_shared);
+	mint_lock = &GetNamedLWLockTranche(MINT_TRANCHE)[0].lock;
 	LWLockRelease(AddinShmemInitLock);
+}
+
+#if PG_VERSION_NUM >= 170000
+/*
+ * Not preloaded, from PostgreSQL 17 on: the state in a segment of the DSM
+ * registry, made by the first backend that mints, with the lock inside it.
+ * A tranche made at run time is named only in the backends that register
+ * it, which are those that mint.
+ */
+static void
+mint_dsm_init(void *ptr)
+{
+	SfMintShared *shared = (SfMintShared *) ptr;
+
+	mint_shared_init(shared);
+	shared->tranche = LWLockNewTrancheId();
+	LWLockInitialize(&shared->lock, shared->tranche);
 }
 #endif
 
 /*
  * _PG_init - define snowflake.worker_id; reserve the minting state when
- * preloaded (before PostgreSQL 17)
+ * preloaded
  */
 void
 _PG_init(void)
@@ -189,45 +266,37 @@ _PG_init(void)
 							PGC_SUSET,
 							0,
 							NULL, NULL, NULL);
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("snowflake");
-#else
-	EmitWarningsOnPlaceholders("snowflake");
-#endif
 
-#if PG_VERSION_NUM < 170000
 	if (!process_shared_preload_libraries_in_progress)
 		return;
-#if PG_VERSION_NUM >= 150000
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = mint_shmem_request;
-#else
-	RequestAddinShmemSpace(MAXALIGN(sizeof(SfMintShared)));
-#endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = mint_shmem_startup;
-#endif
 }
 
 /* The shared state, or an error that says how to get it. */
 static SfMintShared *
 mint_state(void)
 {
+	if (mint_shared != NULL)
+		return mint_shared;
 #if PG_VERSION_NUM >= 170000
-	if (mint_shared == NULL)
 	{
 		bool		found;
 
 		mint_shared = GetNamedDSMSegment("snowflake mint", sizeof(SfMintShared),
-										 mint_shared_init, &found);
+										 mint_dsm_init, &found);
+		LWLockRegisterTranche(mint_shared->tranche, MINT_TRANCHE);
+		mint_lock = &mint_shared->lock;
 	}
 #else
-	if (mint_shared == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("gen_snowflake() needs the snowflake library preloaded"),
-				 errhint("Add shared_preload_libraries = 'snowflake' to postgresql.conf "
-						 "and restart the server.")));
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("gen_snowflake() needs the snowflake library preloaded"),
+			 errhint("Add shared_preload_libraries = 'snowflake' to postgresql.conf "
+					 "and restart the server.")));
 #endif
 	return mint_shared;
 }
@@ -261,6 +330,7 @@ mint(uint32 worker)
 		if ((next >> SF_SEQUENCE_BITS) >= pg_atomic_read_u64(&shared->reserved))
 		{
 			mint_reserve(shared, next >> SF_SEQUENCE_BITS);
+			last = pg_atomic_read_u64(&shared->last);
 			continue;
 		}
 		/* on failure, last is updated to the current value: try again */

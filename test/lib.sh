@@ -9,7 +9,7 @@
 
 SF_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SF_PG_MAJOR=${SF_PG_MAJOR:-15}
-SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14 libclang-rt-14-dev python3-psycopg2 faketime"
+SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14 libclang-rt-14-dev python3-psycopg2 faketime gdb"
 
 sf_log() { printf '== %s\n' "$*" >&2; }
 
