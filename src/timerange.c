@@ -16,9 +16,8 @@
  */
 #include "pg_snowflake.h"
 
-#include <stdlib.h>
-
 #include "catalog/pg_type.h"
+#include "common/int.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/fmgrprotos.h"
@@ -203,9 +202,7 @@ bounds_ids(FunctionCallInfo fcinfo, Snowflake *lo, Snowflake *hi)
 
 /*
  * snowflake_bounds_floor - snowflake_range_floor(tstzrange(lower, upper,
- * flags)), without building the range.  The planner's conditions for
- * "id >= t" and its kin call it on a parameter or now(), where it may run
- * once a row.
+ * flags)), without building the range
  */
 Datum
 snowflake_bounds_floor(PG_FUNCTION_ARGS)
@@ -227,6 +224,44 @@ snowflake_bounds_ceil(PG_FUNCTION_ARGS)
 	Snowflake	hi = 0;
 
 	PG_RETURN_SNOWFLAKE(bounds_ids(fcinfo, &lo, &hi) ? hi : SF_MIN);
+}
+
+/*
+ * snowflake_first_after - the smallest id whose instant is after t, or at
+ * or after t when inclusive; NULL if there is none.  "id > t" is exactly
+ * "id >= snowflake_first_after(t, false)", and the planner's conditions for
+ * such comparisons on a parameter or now() call it.  Strict, so that a NULL
+ * t selects no id, as the comparison does.
+ */
+PG_FUNCTION_INFO_V1(snowflake_first_after);
+Datum
+snowflake_first_after(PG_FUNCTION_ARGS)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = 0;
+
+	if (!sf_instant_range_ids(true, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1),
+							  false, 0, false, &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_SNOWFLAKE(lo);
+}
+
+/*
+ * snowflake_last_before - the largest id whose instant is before t, or at
+ * or before t when inclusive; NULL if there is none: "id < t" is exactly
+ * "id <= snowflake_last_before(t, false)".
+ */
+PG_FUNCTION_INFO_V1(snowflake_last_before);
+Datum
+snowflake_last_before(PG_FUNCTION_ARGS)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = 0;
+
+	if (!sf_instant_range_ids(false, 0, false, true, PG_GETARG_TIMESTAMPTZ(0),
+							  PG_GETARG_BOOL(1), &lo, &hi))
+		PG_RETURN_NULL();
+	PG_RETURN_SNOWFLAKE(hi);
 }
 
 /*
@@ -260,12 +295,75 @@ SF_INSTANT_COMPARISON(snowflake_gt_timestamptz, timestamptz_gt_snowflake, >)
 SF_INSTANT_COMPARISON(snowflake_ge_timestamptz, timestamptz_ge_snowflake, >=)
 
 /*
- * Largest offset component, in years, that is added with exact calendar
- * arithmetic.  Three such components move an instant of the id range
- * (2024..2163) by at most 6000 years, which stays inside timestamptz's range
- * (4713 BC..294276 AD), so the arithmetic cannot overflow.
+ * base + (month, day, usec), as timestamptz + interval computes it in the
+ * session's time zone: months on the calendar (a day past the end of the
+ * shorter month is clamped to its last day), then days on the calendar,
+ * then microseconds.  Returns false exactly where that arithmetic would
+ * raise "timestamp out of range": an intermediate or final instant outside
+ * timestamptz's range, or a field that overflows.  The components are
+ * 64-bit so that a negated offset cannot overflow here.
  */
-#define SF_EXACT_OFFSET_YEARS	2000
+static bool
+add_interval_steps(TimestampTz base, int64 month, int64 day, int64 usec,
+				   TimestampTz *result)
+{
+	TimestampTz ts = base;
+	struct pg_tm tt;
+	struct pg_tm *tm = &tt;
+	fsec_t		fsec;
+	int			tz;
+
+	if (month != 0)
+	{
+		int64		mon;
+
+		if (month < PG_INT32_MIN || month > PG_INT32_MAX ||
+			timestamp2tm(ts, &tz, tm, &fsec, NULL, session_timezone) != 0)
+			return false;
+		mon = tm->tm_mon + month;
+		if (mon < PG_INT32_MIN || mon > PG_INT32_MAX)
+			return false;
+		/* to the year and the month 1..12 */
+		if (mon > MONTHS_PER_YEAR)
+		{
+			tm->tm_year += (int) ((mon - 1) / MONTHS_PER_YEAR);
+			tm->tm_mon = (int) ((mon - 1) % MONTHS_PER_YEAR) + 1;
+		}
+		else if (mon < 1)
+		{
+			tm->tm_year += (int) (mon / MONTHS_PER_YEAR) - 1;
+			tm->tm_mon = (int) (mon % MONTHS_PER_YEAR) + MONTHS_PER_YEAR;
+		}
+		else
+			tm->tm_mon = (int) mon;
+		if (tm->tm_mday > day_tab[isleap(tm->tm_year)][tm->tm_mon - 1])
+			tm->tm_mday = day_tab[isleap(tm->tm_year)][tm->tm_mon - 1];
+		tz = DetermineTimeZoneOffset(tm, session_timezone);
+		if (tm2timestamp(tm, fsec, &tz, &ts) != 0)
+			return false;
+	}
+
+	if (day != 0)
+	{
+		int64		julian;
+
+		if (day < PG_INT32_MIN || day > PG_INT32_MAX ||
+			timestamp2tm(ts, &tz, tm, &fsec, NULL, session_timezone) != 0)
+			return false;
+		julian = date2j(tm->tm_year, tm->tm_mon, tm->tm_mday) + day;
+		if (julian < -1 || julian > PG_INT32_MAX)
+			return false;
+		j2date((int) julian, &tm->tm_year, &tm->tm_mon, &tm->tm_mday);
+		tz = DetermineTimeZoneOffset(tm, session_timezone);
+		if (tm2timestamp(tm, fsec, &tz, &ts) != 0)
+			return false;
+	}
+
+	if (pg_add_s64_overflow(ts, usec, &ts) || !IS_VALID_TIMESTAMP(ts))
+		return false;
+	*result = ts;
+	return true;
+}
 
 /*
  * in_range_snowflake_interval - btree support 3, window frames by time:
@@ -273,9 +371,14 @@ SF_INSTANT_COMPARISON(snowflake_ge_timestamptz, timestamptz_ge_snowflake, >=)
  *
  * Compares the timestamp of val with the timestamp of base moved by offset
  * (back when sub, forward otherwise): val's <= the bound when less, >= it
- * otherwise.  Offsets beyond any id never overflow: a component larger than
- * SF_EXACT_OFFSET_YEARS moves the bound far past the whole id range (139
- * years), in the direction of the offset's overall sign.
+ * otherwise.  The bound is computed as timestamptz - interval or +
+ * interval computes it, so the frame is exactly the one over
+ * snowflake_timestamp(id), wherever core can compute that.  Where core
+ * would raise "timestamp out of range": if no field of the (signed) offset
+ * points the other way, the bound lies beyond every id, since the range of
+ * ids is far inside timestamptz's; otherwise the same error, 22008.  The
+ * session's time zone matters (a day across a daylight-saving change), so
+ * this is STABLE, as core's in_range for timestamptz is.
  */
 Datum
 in_range_snowflake_interval(PG_FUNCTION_ARGS)
@@ -286,7 +389,8 @@ in_range_snowflake_interval(PG_FUNCTION_ARGS)
 	bool		sub = PG_GETARG_BOOL(3);
 	bool		less = PG_GETARG_BOOL(4);
 	TimestampTz val_ts = sf_id_to_pg_usec(val);
-	TimestampTz base_ts = sf_id_to_pg_usec(base);
+	TimestampTz bound;
+	int64		sign = sub ? -1 : 1;
 	Interval	zero;
 
 	memset(&zero, 0, sizeof(zero));
@@ -297,29 +401,25 @@ in_range_snowflake_interval(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PRECEDING_OR_FOLLOWING_SIZE),
 				 errmsg("invalid preceding or following size in window function")));
 
-	if (llabs((long long) offset->month) <= SF_EXACT_OFFSET_YEARS * MONTHS_PER_YEAR &&
-		llabs((long long) offset->day) <= SF_EXACT_OFFSET_YEARS * 366 &&
-		llabs((long long) offset->time) <= SF_EXACT_OFFSET_YEARS * 366 * USECS_PER_DAY)
-	{
-		TimestampTz bound;
-
-		bound = DatumGetTimestampTz(DirectFunctionCall2(sub ? timestamptz_mi_interval :
-														timestamptz_pl_interval,
-														TimestampTzGetDatum(base_ts),
-														IntervalPGetDatum(offset)));
+	/* the usec field negated can overflow only at its minimum */
+	if (!(sub && offset->time == PG_INT64_MIN) &&
+		add_interval_steps(sf_id_to_pg_usec(base), sign * offset->month,
+						   sign * offset->day, sign * offset->time, &bound))
 		PG_RETURN_BOOL(less ? val_ts <= bound : val_ts >= bound);
-	}
-	else
-	{
-		/*
-		 * Far offsets: the net shift, in double precision, only needs its
-		 * sign and rough size.  (With components of mixed signs that nearly
-		 * cancel, this is approximate; no real frame is written so.)
-		 */
-		double		shift = (double) offset->month * (DAYS_PER_YEAR / MONTHS_PER_YEAR) * USECS_PER_DAY +
-			(double) offset->day * USECS_PER_DAY + (double) offset->time;
-		double		bound = (double) base_ts + (sub ? -shift : shift);
 
-		PG_RETURN_BOOL(less ? (double) val_ts <= bound : (double) val_ts >= bound);
-	}
+	/*
+	 * Past timestamptz's range.  The offset is not negative, so if no field
+	 * is, the bound lies beyond every id in the offset's direction.
+	 */
+	if (offset->month >= 0 && offset->day >= 0 && offset->time >= 0)
+		PG_RETURN_BOOL(sub ? !less : less);
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range"),
+			 errdetail("The window frame's bound, %s %s %s, is out of range.",
+					   timestamptz_to_str(sf_id_to_pg_usec(base)),
+					   sub ? "-" : "+",
+					   DatumGetCString(DirectFunctionCall1(interval_out,
+														   IntervalPGetDatum(offset))))));
+	PG_RETURN_BOOL(false);		/* keep the compiler quiet */
 }
