@@ -47,38 +47,90 @@ SELECT count(*) AS ids, bool_and(v::numeric::snowflake = v) AS all_round_trip
 FROM (SELECT (g::numeric * 1844674407370955 + g % 1000)::snowflake AS v
       FROM generate_series(0, 10000) g) t;
 
--- Bigint assignment works in INSERT; implicit use as bigint does not.
+-- Bigint assignment works in INSERT.
 CREATE TABLE casts_big (b bigint);
 INSERT INTO casts_big VALUES ('319545566822428714'::snowflake);
 INSERT INTO casts_big VALUES ('9223372036854775808'::snowflake);
 SELECT b FROM casts_big;
-SELECT '1'::snowflake + 1;
 
--- "=" with an integer literal resolves to snowflake = snowflake, with no
--- ambiguity, on either side and for every integer width.
+-- Integers become ids by assignment (INSERT, UPDATE), never implicitly:
+-- an implicit cast would let an integer stand for an id in operators that
+-- compare ids with instants and ranges (see the corpus test).
+CREATE TABLE casts_sf (id snowflake);
+INSERT INTO casts_sf VALUES (42), (319545566822428714), (7::smallint), ('18446744073709551615');
+INSERT INTO casts_sf VALUES (-1);
+UPDATE casts_sf SET id = 43 WHERE id = 42;
+SELECT id FROM casts_sf ORDER BY id;
+-- Where an id is expected, an integer is not taken for one; a quoted or
+-- typed literal is.
+SELECT format('%s', q) AS query, sf_try(q) AS result
+FROM (VALUES
+	('SELECT snowflake_timestamp(319545566822428714)'),
+	('SELECT snowflake_timestamp(''319545566822428714'')'),
+	('SELECT snowflake_timestamp(319545566822428714::snowflake)'),
+	('SELECT coalesce(NULL::snowflake, 0)'),
+	('SELECT coalesce(NULL::snowflake, ''0'')'),
+	('SELECT pg_typeof(ARRAY[''1''::snowflake, ''2''])'),
+	('SELECT ''1''::snowflake UNION SELECT 2'),
+	('SELECT ''1''::snowflake + 1')
+) AS t(q);
+
+-- Comparisons with integers have operators of their own, on bigint, with
+-- the id on either side; smallint and integer reach them by core's casts
+-- to bigint.  They compare as the integers do: a negative one is below
+-- every id, and ids of 2^63 and above are above every bigint.
 SELECT '319545566822428714'::snowflake = 319545566822428714 AS a,
        319545566822428714 = '319545566822428714'::snowflake AS b,
        '42'::snowflake = 42 AS c,
        '42'::snowflake <> 42::smallint AS d,
        '42'::snowflake < 43 AS e,
-       43 > '42'::snowflake AS f;
--- The integer is folded into a snowflake constant at plan time.
-CREATE TABLE casts_sf (id snowflake);
+       43 > '42'::snowflake AS f,
+       '0'::snowflake > -1 AS g,
+       '0'::snowflake = -1 AS h,
+       -9223372036854775808 < '0'::snowflake AS i,
+       '18446744073709551615'::snowflake > 9223372036854775807 AS j,
+       '9223372036854775808'::snowflake >= 9223372036854775807 AS k;
+-- Against the definition: every operator, either side first, agrees with
+-- the comparison of the two as numeric, over seeded random ids and
+-- integers, negatives and the edges of both types included.
+SELECT setseed(0.25);
+CREATE TABLE int_pairs AS
+SELECT id, i
+FROM (SELECT (floor(random() * 18446744073709551616::numeric))::numeric::snowflake AS id
+      FROM generate_series(1, 200)
+      UNION ALL VALUES ('0'::snowflake), ('1'), ('9223372036854775807'), ('9223372036854775808'),
+                       ('18446744073709551615')) ids,
+     (SELECT (floor(random() * 18446744073709551616::numeric) - 9223372036854775808)::bigint AS i
+      FROM generate_series(1, 200)
+      UNION ALL VALUES (0::bigint), (1), (-1), (9223372036854775807), (-9223372036854775808)) ints;
+INSERT INTO int_pairs SELECT DISTINCT id, id::numeric::bigint FROM int_pairs WHERE id <= '9223372036854775807';
+SELECT count(*) AS pairs,
+       count(*) FILTER (WHERE id::numeric = i::numeric) AS equal_pairs,
+       count(*) FILTER (WHERE (id = i) IS DISTINCT FROM (id::numeric = i::numeric)
+                           OR (id <> i) IS DISTINCT FROM (id::numeric <> i::numeric)
+                           OR (id < i) IS DISTINCT FROM (id::numeric < i::numeric)
+                           OR (id <= i) IS DISTINCT FROM (id::numeric <= i::numeric)
+                           OR (id > i) IS DISTINCT FROM (id::numeric > i::numeric)
+                           OR (id >= i) IS DISTINCT FROM (id::numeric >= i::numeric)
+                           OR (i = id) IS DISTINCT FROM (i::numeric = id::numeric)
+                           OR (i <> id) IS DISTINCT FROM (i::numeric <> id::numeric)
+                           OR (i < id) IS DISTINCT FROM (i::numeric < id::numeric)
+                           OR (i <= id) IS DISTINCT FROM (i::numeric <= id::numeric)
+                           OR (i > id) IS DISTINCT FROM (i::numeric > id::numeric)
+                           OR (i >= id) IS DISTINCT FROM (i::numeric >= id::numeric)
+                           OR sign(snowflake_int8_cmp(id, i)) <> sign(id::numeric - i::numeric)
+                           OR sign(int8_snowflake_cmp(i, id)) <> sign(i::numeric - id::numeric)) AS wrong
+FROM int_pairs;
+-- A constant integer is turned into an id at plan time, so the plan is the
+-- one an id would give; a negative one, below every id, is kept as it is.
 EXPLAIN (VERBOSE, COSTS OFF)
-SELECT id = 319545566822428714, id < 42, 42::smallint >= id FROM casts_sf;
--- Mixed with integers, expressions resolve to snowflake; integers alone
--- stay integers.
-SELECT pg_typeof(coalesce(NULL::snowflake, 0)) AS "coalesce",
-       pg_typeof(CASE WHEN true THEN '1'::snowflake ELSE 0 END) AS "case",
-       pg_typeof(ARRAY['1'::snowflake, 2, 3::bigint]) AS "array",
-       pg_typeof(greatest('1'::snowflake, 2)) AS "greatest",
-       pg_typeof(coalesce(1, 2::bigint)) AS integers;
-SELECT id, pg_typeof(id) FROM (SELECT '18446744073709551615'::snowflake UNION ALL SELECT 7) u(id)
-ORDER BY id;
-SELECT '42'::snowflake IN (1, 42::smallint, 319545566822428714) AS in_list;
-EXPLAIN (VERBOSE, COSTS OFF) SELECT id IN (1, 2, 319545566822428714) FROM casts_sf;
--- A negative integer in such a mix is still caught.
-SELECT coalesce(NULL::snowflake, -1);
+SELECT id = 319545566822428714, id < 42, 42::smallint >= id, id > -1 FROM casts_sf;
+-- An IN list of integers is a list of such comparisons; an array of bigint
+-- compares across types directly.
+SELECT '42'::snowflake IN (1, 42::smallint, 319545566822428714) AS in_list,
+       '42'::snowflake = ANY ('{1,42}'::bigint[]) AS any_array;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id IN (1, 2, 319545566822428714), id = ANY ('{1,2}'::bigint[]) FROM casts_sf;
 -- Comparisons with numeric are not silently coerced.
 SELECT '42'::snowflake = 42.0;
 -- Bigint arithmetic stays bigint arithmetic.

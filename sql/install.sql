@@ -58,15 +58,20 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
 ORDER BY p.oid::regprocedure::text;
 
--- Operators: commutator, negator, estimators, hash and merge flags.
+-- Every operator: commutator, negator, estimators, hash and merge flags.
+-- (The six on bigint alone, named #=# and so on, only complete the btree
+-- family; see the opclass suite.)
 SELECT oprleft::regtype, oprname, oprright::regtype, oprcom::regoperator AS commutator,
        oprnegate::regoperator AS negator,
        oprrest, oprjoin, oprcanhash AS hashes, oprcanmerge AS merges
-FROM pg_operator
-WHERE oprleft = 'snowflake'::regtype OR oprright = 'snowflake'::regtype
+FROM pg_operator o
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
 ORDER BY oprname, oprleft::regtype::text, oprright::regtype::text;
 
--- Casts: integers in implicitly, bigint out by assignment, numeric explicit.
+-- Casts: integers in by assignment only, bigint out by assignment, numeric
+-- explicit.
 SELECT castsource::regtype, casttarget::regtype,
        castfunc::regprocedure, castcontext
 FROM pg_cast

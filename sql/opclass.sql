@@ -8,19 +8,30 @@ FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
 WHERE opc.opcintype = 'snowflake'::regtype
 ORDER BY 1, 2;
 
--- Their members.
-SELECT am.amname, amop.amopstrategy, amop.amopopr::regoperator
+-- Their members.  The btree family also holds the comparisons with bigint,
+-- either side first, so that a bigint parameter or column uses the index;
+-- a family with (snowflake, bigint) must hold (bigint, bigint) as well to be
+-- complete, and it gets operators of its own for that (#<# and so on, on
+-- core's functions), not core's, which would put every bigint equality into
+-- this family.
+SELECT am.amname, amop.amoplefttype::regtype, amop.amoprighttype::regtype,
+       amop.amopstrategy, amop.amopopr::regoperator
 FROM pg_amop amop
 JOIN pg_opfamily f ON f.oid = amop.amopfamily
 JOIN pg_am am ON am.oid = f.opfmethod
-WHERE amop.amoplefttype = 'snowflake'::regtype
-ORDER BY 1, 2;
-SELECT am.amname, amproc.amprocnum, amproc.amproc::regprocedure
+WHERE f.opfname LIKE 'snowflake%'
+ORDER BY 1, 2, 3, 4;
+SELECT am.amname, amproc.amproclefttype::regtype, amproc.amprocrighttype::regtype,
+       amproc.amprocnum, amproc.amproc::regprocedure
 FROM pg_amproc amproc
 JOIN pg_opfamily f ON f.oid = amproc.amprocfamily
 JOIN pg_am am ON am.oid = f.opfmethod
-WHERE amproc.amproclefttype = 'snowflake'::regtype
-ORDER BY 1, 2;
+WHERE f.opfname LIKE 'snowflake%'
+ORDER BY 1, 2, 3, 4;
+-- Core's bigint "=" belongs to core's families only.
+SELECT am.amname, f.opfname
+FROM pg_amop amop JOIN pg_opfamily f ON f.oid = amop.amopfamily JOIN pg_am am ON am.oid = f.opfmethod
+WHERE amop.amopopr = '=(bigint,bigint)'::regoperator ORDER BY 1, 2;
 
 -- A btree across the 2^63 boundary passes amcheck's heapallindexed check.
 CREATE EXTENSION amcheck;
@@ -38,6 +49,29 @@ SELECT id FROM bt WHERE id > '18446744073709551000' ORDER BY id;
 SELECT id FROM bt ORDER BY id LIMIT 2;
 RESET enable_bitmapscan;
 RESET enable_seqscan;
+-- A bigint compares with the ids in the index, in a generic plan too, and
+-- across 2^63: no bigint reaches the ids above it.
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET plan_cache_mode = force_generic_plan;
+PREPARE bt_big(bigint) AS SELECT count(*) FROM bt WHERE id > $1;
+EXPLAIN (COSTS OFF) EXECUTE bt_big(0);
+EXECUTE bt_big(9223372036854775807);
+EXECUTE bt_big(-1);
+SELECT count(*) FROM bt;
+DEALLOCATE bt_big;
+RESET plan_cache_mode;
+RESET enable_bitmapscan;
+RESET enable_seqscan;
+-- A merge join between an id and a bigint column, by the family's order.
+CREATE TABLE big_ref (b bigint);
+INSERT INTO big_ref VALUES (0), (-5), (9223372036854775807), (42);
+SET enable_hashjoin = off;
+SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT b, id FROM big_ref JOIN bt ON bt.id = big_ref.b;
+SELECT b, id FROM big_ref JOIN bt ON bt.id = big_ref.b ORDER BY b;
+RESET enable_nestloop;
+RESET enable_hashjoin;
 
 -- equalimage (support 4) turns on deduplication: a low-cardinality index
 -- is as small as bigint's, and under half the size it is without it.
@@ -56,6 +90,8 @@ SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM bt WHERE id = '9223372036854775808';
 SELECT * FROM bt WHERE id = '9223372036854775808';
+-- an integer constant is an id to the hash index too
+EXPLAIN (COSTS OFF) SELECT * FROM bt WHERE id = 9223372036854775807;
 SELECT * FROM bt WHERE id = '18446744073709551615';
 RESET enable_bitmapscan;
 RESET enable_seqscan;
@@ -83,6 +119,7 @@ WHERE NOT satisfies_hash_partition('hp'::regclass, 4,
 SELECT r AS remainder FROM generate_series(0, 3) r
 WHERE satisfies_hash_partition('hp'::regclass, 4, r, '1339827204472520711'::snowflake);
 EXPLAIN (COSTS OFF) SELECT * FROM hp WHERE id = '1339827204472520711';
+EXPLAIN (COSTS OFF) SELECT * FROM hp WHERE id = 1339827204472520711;
 
 -- BRIN minmax on an append-only table whose ids arrive in time order.
 CREATE TABLE events (id snowflake, payload text);

@@ -115,3 +115,72 @@ CREATE TABLE hev0 PARTITION OF hev FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 CREATE TABLE hev1 PARTITION OF hev FOR VALUES WITH (MODULUS 2, REMAINDER 1);
 INSERT INTO hev SELECT id FROM pev;
 SELECT count(*) FROM hev WHERE id <@ '[2026-04-20+00, 2026-05-10+00)'::tstzrange;
+
+-- The same 1M ids over 30 days, partitioned by range of the id into
+-- weeks: "<@" keeps its own estimate there.  The clause is kept on each
+-- partition, and the comparisons added for pruning use the partitions'
+-- bounds, which every row of a remaining partition passes.
+CREATE TABLE pest (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT format('CREATE TABLE pest_%s PARTITION OF pest FOR VALUES FROM (%L) TO (%L)', w,
+              snowflake_floor('2026-05-01+00'::timestamptz + w * interval '7 days'),
+              snowflake_floor('2026-05-01+00'::timestamptz + (w + 1) * interval '7 days'))
+FROM generate_series(0, 4) w \gexec
+INSERT INTO pest SELECT id FROM est;
+CREATE INDEX ON pest (id);
+VACUUM ANALYZE pest;
+INSERT INTO windows VALUES ('5 minutes', '2026-05-20 08:30:00+00', '2026-05-20 08:35:00+00');
+SELECT name, actual(format('SELECT * FROM pest WHERE id <@ tstzrange(%L, %L)', lo, hi)) AS actual,
+       within_2x(format('SELECT * FROM pest WHERE id <@ tstzrange(%L, %L)', lo, hi)) AS partitioned,
+       within_2x(format('SELECT * FROM est WHERE id <@ tstzrange(%L, %L)', lo, hi)) AS plain
+FROM windows
+ORDER BY hi - lo;
+-- A window that spans partitions, and one-sided comparisons, too.
+SELECT within_2x($$SELECT * FROM pest WHERE id <@ '[2026-05-06 12:00+00, 2026-05-09 12:00+00)'::tstzrange$$) AS across,
+       within_2x($$SELECT * FROM pest WHERE id >= '2026-05-26 12:00+00'::timestamptz$$) AS since,
+       within_2x($$SELECT * FROM pest WHERE '2026-05-03 12:00+00'::timestamptz > id$$) AS before;
+EXPLAIN (COSTS OFF) SELECT * FROM pest WHERE id <@ '[2026-05-20 08:30+00, 2026-05-20 08:35+00)'::tstzrange;
+
+-- Partial indexes and ON CONFLICT inference see the same clause on plain
+-- and partitioned tables: the clause is kept, whatever is added to it.
+CREATE TABLE oc_plain (id snowflake NOT NULL, v int);
+CREATE TABLE oc_part (id snowflake NOT NULL, v int) PARTITION BY RANGE (id);
+CREATE TABLE oc_part_25 PARTITION OF oc_part
+	FOR VALUES FROM (snowflake_floor('2025-01-01+00')) TO (snowflake_floor('2026-01-01+00'));
+CREATE TABLE oc_part_26 PARTITION OF oc_part
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'));
+CREATE UNIQUE INDEX ON oc_plain (id) WHERE id >= '2026-01-01+00'::timestamptz;
+CREATE UNIQUE INDEX ON oc_part (id) WHERE id >= '2026-01-01+00'::timestamptz;
+INSERT INTO oc_plain VALUES (make_snowflake('2026-05-01+00', 1, 1), 1)
+ON CONFLICT (id) WHERE id >= '2026-01-01+00'::timestamptz DO NOTHING;
+INSERT INTO oc_plain VALUES (make_snowflake('2026-05-01+00', 1, 1), 2)
+ON CONFLICT (id) WHERE id >= '2026-01-01+00'::timestamptz DO NOTHING;
+INSERT INTO oc_part VALUES (make_snowflake('2026-05-01+00', 1, 1), 1)
+ON CONFLICT (id) WHERE id >= '2026-01-01+00'::timestamptz DO NOTHING;
+INSERT INTO oc_part VALUES (make_snowflake('2026-05-01+00', 1, 1), 2)
+ON CONFLICT (id) WHERE id >= '2026-01-01+00'::timestamptz DO UPDATE SET v = EXCLUDED.v;
+CREATE UNIQUE INDEX ON oc_part (id) WHERE id <@ '[2025-06-01+00, 2025-07-01+00)'::tstzrange;
+INSERT INTO oc_part VALUES (make_snowflake('2025-06-15+00', 1, 1), 3)
+ON CONFLICT (id) WHERE id <@ '[2025-06-01+00, 2025-07-01+00)'::tstzrange DO NOTHING;
+SELECT tableoid::regclass, snowflake_timestamp(id), v FROM oc_plain
+UNION ALL SELECT tableoid::regclass, snowflake_timestamp(id), v FROM oc_part ORDER BY 1, 2;
+-- A partial index on one partition, with the query's own predicate.
+INSERT INTO oc_part SELECT make_snowflake('2026-01-01+00'::timestamptz + g * interval '1 minute', 2, 0), g
+FROM generate_series(1, 20000) g;
+CREATE INDEX oc_part_26_march ON oc_part_26 (id) WHERE id <@ '[2026-03-01+00, 2026-04-01+00)'::tstzrange;
+CREATE INDEX oc_part_26_late ON oc_part_26 (v) WHERE id >= '2026-01-10+00'::timestamptz;
+VACUUM ANALYZE oc_part;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_part WHERE id <@ '[2026-03-01+00, 2026-04-01+00)'::tstzrange;
+EXPLAIN (COSTS OFF) SELECT * FROM oc_part WHERE id >= '2026-01-10+00'::timestamptz AND v = 20000;
+RESET enable_seqscan;
+
+-- A subquery for the bound runs once: a one-sided window needs one
+-- comparison, and a range whose bounds would need the subquery twice is not
+-- rewritten (the index still takes both bounds, from the one result).
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pev WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day');
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM est WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day');
+SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');

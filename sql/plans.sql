@@ -40,8 +40,12 @@ WHERE id BETWEEN snowflake_floor('2026-05-31 18:00:00+00') AND snowflake_ceil('2
 RESET enable_indexonlyscan;
 RESET enable_indexscan;
 
--- Lookup by integer literals uses the index; an IN list is one array scan.
+-- Lookup by integer literals uses the index.  An IN list of quoted ids,
+-- or an array, is one array scan; an IN list of integers is a list of
+-- equalities, each through the index.
 EXPLAIN (COSTS OFF) SELECT * FROM ev WHERE id = 319545566822428714;
+EXPLAIN (COSTS OFF) SELECT * FROM ev WHERE id IN ('1', '2', '319545566822428714');
+EXPLAIN (COSTS OFF) SELECT * FROM ev WHERE id = ANY ('{1,2,319545566822428714}'::bigint[]);
 EXPLAIN (COSTS OFF) SELECT * FROM ev WHERE id IN (1, 2, 319545566822428714);
 
 -- min() and max() read one end of the index.

@@ -4,10 +4,10 @@
 SET timezone = 'UTC';
 
 -- The vectors of the design.
-SELECT snowflake_brand(319545566822428714, 'PGE') AS seed,
-       snowflake_brand(274557032793636864, 'USR') AS usr,
-       snowflake_brand(9223372036854775807, 'EVT') AS "2^63-1",
-       snowflake_brand(0, 'EVT') AS zero,
+SELECT snowflake_brand('319545566822428714', 'PGE') AS seed,
+       snowflake_brand('274557032793636864', 'USR') AS usr,
+       snowflake_brand('9223372036854775807', 'EVT') AS "2^63-1",
+       snowflake_brand('0', 'EVT') AS zero,
        snowflake_brand('18446744073709551615', 'EVT') AS max;
 SELECT snowflake_unbrand('PGE0NbWMtkosp8') AS seed,
        snowflake_unbrand('USR0KHTOWnGLuC') AS usr,
@@ -43,11 +43,11 @@ FROM (VALUES
 	('SELECT snowflake_unbrand('' EVT0NbWMtkosp8'')'),
 	('SELECT snowflake_unbrand(''ÉVT0NbWMtkosp8'')'),
 	('SELECT snowflake_namespace(''EVT0NbWMtkosp'')'),
-	('SELECT snowflake_brand(1, ''evt'')'),
-	('SELECT snowflake_brand(1, ''EV'')'),
-	('SELECT snowflake_brand(1, ''EVTX'')'),
-	('SELECT snowflake_brand(1, ''E1T'')'),
-	('SELECT snowflake_brand(1, '''')'),
+	('SELECT snowflake_brand(''1'', ''evt'')'),
+	('SELECT snowflake_brand(''1'', ''EV'')'),
+	('SELECT snowflake_brand(''1'', ''EVTX'')'),
+	('SELECT snowflake_brand(''1'', ''E1T'')'),
+	('SELECT snowflake_brand(''1'', '''')'),
 	('SELECT snowflake_unbrand(''EVT0NbWMtkosp8'', ''evt'')'),
 	('SELECT snowflake_unbrand(''EVT0NbWMtkosp8'', ''EVT'')')
 ) AS t(q);
@@ -65,7 +65,7 @@ SELECT * FROM tf WHERE id = 'EVT0NbWMtkosp8';
 -- Stream ids.
 SELECT snowflake_stream_id('319545566822428714') AS seed,
        snowflake_stream_id(snowflake_unbrand('EVT000xY9Wvvcd')) AS course,
-       snowflake_stream_id(0) AS zero,
+       snowflake_stream_id('0') AS zero,
        snowflake_stream_id('18446744073709551615') AS max;
 SELECT snowflake_brand(snowflake_from_stream_id('1704117200000-1620567'), 'EVT') AS course,
        snowflake_from_stream_id('1780252800000-28714') AS seed;

@@ -195,15 +195,69 @@ LATERAL (SELECT count(*) AS n FROM fr f2
            AND f2.id >= w.id) j;
 -- A negative offset is the standard error.
 SELECT count(*) OVER (ORDER BY id RANGE BETWEEN '-1 minute' PRECEDING AND CURRENT ROW) FROM fr LIMIT 1;
--- Offsets past either end of the id range neither overflow nor fail.
+-- Against the definition: the frame is the one core computes over
+-- snowflake_timestamp(id), for offsets of every shape, fields of mixed
+-- signs among them ('3000 years -1080000 days' from 2024 is 2067-01-22).
+-- Where core cannot compute the bound and raises 22008, the frame reaches
+-- past every id if no field of the offset is negative, and otherwise is
+-- the same error.
+CREATE FUNCTION frame_counts(o interval, by_time boolean) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	r text;
+BEGIN
+	EXECUTE format('SELECT string_agg(n::text, '','' ORDER BY id) FROM (SELECT id, count(*) OVER (ORDER BY %s RANGE BETWEEN $1 PRECEDING AND $1 FOLLOWING) AS n FROM fr) s',
+				   CASE WHEN by_time THEN 'snowflake_timestamp(id)' ELSE 'id' END)
+		INTO r USING o;
+	RETURN r;
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END
+$$;
+CREATE TABLE offsets (o interval);
+INSERT INTO offsets VALUES ('0'), ('1 ms'), ('999 us'), ('1 day'), ('1 mon'), ('1 mon -29 days'),
+	('-1 mon 40 days'), ('1 day -23 hours'), ('23 years'), ('150 years'),
+	('3000 years -1080000 days'), ('3000 years -1070000 days'), ('-3000 years 1100000 days'),
+	('290000 years'), ('292100 years'), ('292200 years'), ('1000000 years -1 day'),
+	('178000000 years'), ('2147483647 days'), ('2562047788 hours'), ('2147483647 mons 2147483647 days'),
+	('300000 years -1 day'), ('3000 years -1090000 days');
 SELECT o AS "offset",
-       (SELECT max(n) FROM (SELECT count(*) OVER (ORDER BY id RANGE BETWEEN o PRECEDING AND CURRENT ROW) AS n
-                            FROM fr) s) AS max_preceding,
-       (SELECT min(n) FROM (SELECT count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND o FOLLOWING) AS n
-                            FROM fr) s) AS min_following
-FROM (VALUES (interval '150 years'), (interval '2000 years'), (interval '3000 years'),
-             (interval '178000000 years'), (interval '2147483647 days'),
-             (interval '2562047788 hours'), (interval '1000000 years -1 day')) v(o);
+       CASE WHEN frame_counts(o, true) = frame_counts(o, false) AND length(frame_counts(o, true)) = 5
+              THEN 'both ' || frame_counts(o, true)
+            WHEN frame_counts(o, true) = frame_counts(o, false) THEN 'as core'
+            WHEN length(frame_counts(o, true)) = 5 AND frame_counts(o, false) = (SELECT string_agg('1000', ',') FROM fr)
+              THEN 'core ' || frame_counts(o, true) || ', every row'
+            ELSE 'core ' || left(frame_counts(o, true), 20) || ', ours ' || left(frame_counts(o, false), 20)
+       END AS frame
+FROM offsets ORDER BY o, o::text;
+-- From 2024-01-01, '3000 years -1080000 days' ends on 2067-01-22 (not in
+-- February, as 30-day or 365.25/12-day months would have it).
+CREATE TABLE fr2067 (id snowflake);
+INSERT INTO fr2067 VALUES ('0'), (make_snowflake('2067-01-21+00', 0, 0)),
+	(make_snowflake('2067-01-22+00', 0, 0)), (make_snowflake('2067-01-22 00:00:00.001+00', 0, 0)),
+	(make_snowflake('2067-02-13+00', 0, 0));
+SELECT snowflake_timestamp(id),
+       count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND '3000 years -1080000 days' FOLLOWING) AS by_id,
+       count(*) OVER (ORDER BY snowflake_timestamp(id)
+                      RANGE BETWEEN CURRENT ROW AND '3000 years -1080000 days' FOLLOWING) AS by_time
+FROM fr2067 ORDER BY id LIMIT 1;
+-- A day across a daylight-saving change depends on the time zone, as for
+-- timestamptz, so in_range is STABLE: the id 23.5 hours after an id of
+-- 2026-03-29 00:00 UTC is within '1 day' of it in UTC, but not in Berlin,
+-- where that day has 23 hours and ends at 23:00 UTC.
+CREATE TABLE dst (id snowflake);
+INSERT INTO dst VALUES (make_snowflake('2026-03-29 00:00:00+00', 0, 0)),
+                       (make_snowflake('2026-03-29 23:30:00+00', 0, 0));
+SET timezone = 'Europe/Berlin';
+SELECT 'Europe/Berlin' AS zone,
+       count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND '1 day' FOLLOWING) AS by_id,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN CURRENT ROW AND '1 day' FOLLOWING) AS by_time
+FROM dst ORDER BY id LIMIT 1;
+SET timezone = 'UTC';
+SELECT 'UTC' AS zone,
+       count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND '1 day' FOLLOWING) AS by_id,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN CURRENT ROW AND '1 day' FOLLOWING) AS by_time
+FROM dst ORDER BY id LIMIT 1;
 SELECT count(*) AS all_rows FROM fr;
 
 -- (1.1) A range's id bounds from its parts, without building it, as the

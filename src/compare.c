@@ -40,6 +40,64 @@ SNOWFLAKE_COMPARISON(snowflake_gt, >)
 SNOWFLAKE_COMPARISON(snowflake_ge, >=)
 
 /*
+ * Comparisons with bigint.  An id compares with a signed integer as the two
+ * integers compare, so a negative one is below every id.  With smallint and
+ * integer reaching them through core's implicit casts to bigint, these let
+ * "id = 5" and "id IN (1, 2, 3)" run without an implicit cast into
+ * snowflake, which would let integers pick the operators that compare ids
+ * with instants and ranges.
+ */
+static inline int
+snowflake_int8_cmp_internal(Snowflake a, int64 b)
+{
+	return b < 0 ? 1 : snowflake_cmp_internal(a, (Snowflake) b);
+}
+
+/* SNOWFLAKE_INT8_COMPARISON defines "id OP i" as idfirst, "i OP id" as intfirst. */
+#define SNOWFLAKE_INT8_COMPARISON(idfirst, intfirst, op) \
+PG_FUNCTION_INFO_V1(idfirst); \
+Datum \
+idfirst(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(snowflake_int8_cmp_internal(PG_GETARG_SNOWFLAKE(0), \
+											   PG_GETARG_INT64(1)) op 0); \
+} \
+PG_FUNCTION_INFO_V1(intfirst); \
+Datum \
+intfirst(PG_FUNCTION_ARGS) \
+{ \
+	PG_RETURN_BOOL(0 op snowflake_int8_cmp_internal(PG_GETARG_SNOWFLAKE(1), \
+													PG_GETARG_INT64(0))); \
+}
+
+SNOWFLAKE_INT8_COMPARISON(snowflake_eq_int8, int8_eq_snowflake, ==)
+SNOWFLAKE_INT8_COMPARISON(snowflake_ne_int8, int8_ne_snowflake, !=)
+SNOWFLAKE_INT8_COMPARISON(snowflake_lt_int8, int8_lt_snowflake, <)
+SNOWFLAKE_INT8_COMPARISON(snowflake_le_int8, int8_le_snowflake, <=)
+SNOWFLAKE_INT8_COMPARISON(snowflake_gt_int8, int8_gt_snowflake, >)
+SNOWFLAKE_INT8_COMPARISON(snowflake_ge_int8, int8_ge_snowflake, >=)
+
+/*
+ * snowflake_int8_cmp, int8_snowflake_cmp - btree support 1 for the
+ * cross-type pairs
+ */
+PG_FUNCTION_INFO_V1(snowflake_int8_cmp);
+Datum
+snowflake_int8_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(snowflake_int8_cmp_internal(PG_GETARG_SNOWFLAKE(0),
+												PG_GETARG_INT64(1)));
+}
+
+PG_FUNCTION_INFO_V1(int8_snowflake_cmp);
+Datum
+int8_snowflake_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(-snowflake_int8_cmp_internal(PG_GETARG_SNOWFLAKE(1),
+												 PG_GETARG_INT64(0)));
+}
+
+/*
  * snowflake_cmp - btree support 1
  */
 PG_FUNCTION_INFO_V1(snowflake_cmp);

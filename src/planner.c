@@ -3,27 +3,34 @@
  * planner.c
  *	  Planner support for time windows over ids: "id <@ tstzrange", its
  *	  commutator "tstzrange @> id", and the comparisons of an id with an
- *	  instant ("id >= t", "t > id", ...): index conditions, simplification
- *	  into btree comparisons, and selectivity.
+ *	  instant ("id >= t", "t > id", ...): index conditions, partition
+ *	  pruning, and selectivity.
  *
  * The ids of a window form one run [lo, hi], so "id <@ r" is exactly
- * "id >= lo AND id <= hi", and "id >= t" is "id <@ [t,)", that is "id >= lo":
+ * "id >= lo AND id <= hi", and "id >= t" is "id <@ [t,)", that is "id >= lo".
+ * Only the comparisons a window needs are made: one for a one-sided window,
+ * two for a range.
  *
  * - SupportRequestIndexCondition hands those comparisons to any btree or
  *	 BRIN index on the id, as exact (non-lossy) conditions.  For a constant
- *	 range or instant they are constants; otherwise they are
- *	 snowflake_range_floor(r) and snowflake_range_ceil(r) of the range, or
- *	 for an instant snowflake_range_floor(t, NULL, '[)') and the like: the
- *	 same functions on the bounds of the one-sided range, which they read
- *	 without building it.
+ *	 window they are constants.  Otherwise the bounds are computed once per
+ *	 scan by strict functions, so that a NULL instant or range gives a NULL
+ *	 bound, and the condition, like the operator, holds for no row:
+ *	 snowflake_first_after(t, inclusive) and snowflake_last_before(t,
+ *	 inclusive) for an instant, snowflake_range_floor(r) and
+ *	 snowflake_range_ceil(r) for a range.  (A database whose SQL predates
+ *	 the first two gets an equivalent expression of older functions.)
  *
- * - SupportRequestSimplify rewrites the clause itself into the comparisons,
- *	 but only on a partitioned table, where partition pruning recognises
- *	 nothing but the operators of the partition key's btree family.
- *	 Elsewhere the clause is kept, so that its own estimator still sees it:
- *	 core's estimator for the comparison pair cannot interpolate inside a
- *	 histogram bucket of a type it does not know, and a window narrower than
- *	 a bucket would be estimated at one row.
+ * - SupportRequestSimplify serves partitioned tables only: partition pruning
+ *	 recognises nothing but the operators of the partition key's btree
+ *	 family.  For a constant window the clause is kept, for its estimator,
+ *	 for partial-index predicates and ON CONFLICT inference, and ANDed with
+ *	 comparisons against the partition bounds around the window: they prune
+ *	 exactly the partitions the window misses, yet every row of a remaining
+ *	 partition passes them, so they leave its estimate alone.  A window whose
+ *	 bound is known only at run time is replaced by its exact comparisons,
+ *	 for run-time pruning; such a bound matches no index predicate, since
+ *	 those are immutable.  Elsewhere the clause is left as it is.
  *
  * - snowflake_range_sel, the estimator of "<@", interpolates the column's
  *	 histogram numerically: ids are integers, and time is linear in them.
@@ -37,21 +44,30 @@
 
 #include <math.h>
 
+#include "access/relation.h"
 #include "access/stratnum.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
+#include "partitioning/partbounds.h"
+#include "partitioning/partdesc.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/partcache.h"
+#include "utils/rel.h"
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
@@ -71,25 +87,27 @@ typedef struct SfWindow
 	Node	   *instant;		/* else the timestamptz argument */
 	bool		from_instant;	/* the instant is the window's lower end */
 	bool		inclusive;		/* ... and belongs to it */
+	const char *opname;			/* the operator whose function this is */
 } SfWindow;
 
 /* The comparisons with an instant, as the windows they describe. */
 static const struct
 {
 	const char *name;
+	const char *opname;
 	bool		id_first;
 	bool		from_instant;
 	bool		inclusive;
 }			instant_comparisons[] =
 {
-	{"snowflake_lt_timestamptz", true, false, false},	/* id < t */
-	{"snowflake_le_timestamptz", true, false, true},	/* id <= t */
-	{"snowflake_gt_timestamptz", true, true, false},	/* id > t */
-	{"snowflake_ge_timestamptz", true, true, true},	/* id >= t */
-	{"timestamptz_lt_snowflake", false, true, false},	/* t < id */
-	{"timestamptz_le_snowflake", false, true, true},	/* t <= id */
-	{"timestamptz_gt_snowflake", false, false, false},	/* t > id */
-	{"timestamptz_ge_snowflake", false, false, true},	/* t >= id */
+	{"snowflake_lt_timestamptz", "<", true, false, false},	/* id < t */
+	{"snowflake_le_timestamptz", "<=", true, false, true},	/* id <= t */
+	{"snowflake_gt_timestamptz", ">", true, true, false},	/* id > t */
+	{"snowflake_ge_timestamptz", ">=", true, true, true},	/* id >= t */
+	{"timestamptz_lt_snowflake", "<", false, true, false},	/* t < id */
+	{"timestamptz_le_snowflake", "<=", false, true, true},	/* t <= id */
+	{"timestamptz_gt_snowflake", ">", false, false, false},	/* t > id */
+	{"timestamptz_ge_snowflake", ">=", false, false, true},	/* t >= id */
 };
 
 /* Read the window of a call of funcid on args; false if it is none. */
@@ -111,12 +129,14 @@ window_of_call(Oid funcid, List *args, SfWindow *w)
 	{
 		w->range = a;
 		w->id = b;
+		w->opname = "@>";
 		return true;
 	}
 	if (getBaseType(exprType(b)) == TSTZRANGEOID)
 	{
 		w->range = b;
 		w->id = a;
+		w->opname = "<@";
 		return true;
 	}
 
@@ -129,6 +149,7 @@ window_of_call(Oid funcid, List *args, SfWindow *w)
 		w->instant = instant_comparisons[i].id_first ? b : a;
 		w->from_instant = instant_comparisons[i].from_instant;
 		w->inclusive = instant_comparisons[i].inclusive;
+		w->opname = instant_comparisons[i].opname;
 		return true;
 	}
 	return false;
@@ -142,99 +163,164 @@ window_bound(const SfWindow *w)
 }
 
 /*
- * The ids of a window whose bound is a constant: false if the constant is
- * NULL; otherwise *any tells whether it holds ids, [*lo, *hi] which.
+ * The ids of a window whose bound is a non-NULL constant: false if there
+ * are none, else [*lo, *hi].
  */
 static bool
-window_const_ids(const SfWindow *w, bool *any, Snowflake *lo, Snowflake *hi)
+window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi)
 {
 	Const	   *c = (Const *) window_bound(w);
+	TimestampTz t;
 	uint64_t	a = 0;
 	uint64_t	b = 0;
 
-	if (c->constisnull)
-		return false;
+	Assert(IsA(c, Const) && !c->constisnull);
 	if (w->range != NULL)
 	{
 		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID,
 													 TYPECACHE_RANGE_INFO);
 
-		*any = sf_tstzrange_ids(typcache, DatumGetRangeTypeP(c->constvalue),
+		return sf_tstzrange_ids(typcache, DatumGetRangeTypeP(c->constvalue),
 								lo, hi);
 	}
-	else
-	{
-		TimestampTz t = DatumGetTimestampTz(c->constvalue);
-
-		*any = sf_instant_range_ids(w->from_instant, t, w->inclusive,
-									!w->from_instant, t, w->inclusive, &a, &b);
-		*lo = a;
-		*hi = b;
-	}
+	t = DatumGetTimestampTz(c->constvalue);
+	if (!sf_instant_range_ids(w->from_instant, t, w->inclusive,
+							  !w->from_instant, t, w->inclusive, &a, &b))
+		return false;
+	*lo = a;
+	*hi = b;
 	return true;
+}
+
+/*
+ * The btree operators a window is written with: those of the opfamily of
+ * the index or the partition key, for the id's type.
+ */
+typedef struct SfOps
+{
+	Oid			sftype;
+	Oid			lt;
+	Oid			ge;
+	Oid			le;
+	Oid			eq;
+	Oid			nsp;			/* the extension's schema */
+} SfOps;
+
+static bool
+lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
+{
+	ops->sftype = sftype;
+	ops->lt = get_opfamily_member(opfamily, sftype, sftype, BTLessStrategyNumber);
+	ops->ge = get_opfamily_member(opfamily, sftype, sftype, BTGreaterEqualStrategyNumber);
+	ops->le = get_opfamily_member(opfamily, sftype, sftype, BTLessEqualStrategyNumber);
+	ops->eq = get_opfamily_member(opfamily, sftype, sftype, BTEqualStrategyNumber);
+	ops->nsp = get_func_namespace(sibling);
+	return OidIsValid(ops->lt) && OidIsValid(ops->ge) &&
+		OidIsValid(ops->le) && OidIsValid(ops->eq);
 }
 
 /* A constant of the id's type. */
 static Node *
-make_id_const(Oid sftype, Snowflake value)
+make_id_const(const SfOps *ops, Snowflake value)
 {
-	return (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
+	return (Node *) makeConst(ops->sftype, -1, InvalidOid, sizeof(Snowflake),
 							  SnowflakeGetDatum(value), false, true);
 }
 
 /*
- * A call of the function schema.name(argtypes) on args, or NULL if there is
- * no such function (the library is newer than the extension's SQL).
+ * A call of the extension's function name(argtypes) on args, or NULL if
+ * there is no such function (the library is newer than the extension's
+ * SQL).
  */
 static Node *
-make_call(const char *schema, const char *name, const Oid *argtypes,
+make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 		  Oid rettype, List *args)
 {
 	Oid			fn;
 
-	fn = LookupFuncName(list_make2(makeString((char *) schema),
-								   makeString((char *) name)),
-						list_length(args), argtypes, true);
+	fn = LookupFuncName(list_make2(makeString(get_namespace_name(ops->nsp)),
+								   makeString(pstrdup(name))),
+						nargs, argtypes, true);
 	if (!OidIsValid(fn))
 		return NULL;
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, InvalidOid,
 								 COERCE_EXPLICIT_CALL);
 }
 
-/*
- * The arguments of snowflake_range_floor and snowflake_range_ceil for the
- * window: the range itself, or for an instant t the bounds and flags of the
- * one-sided range it bounds, such as (t, NULL, '[)'), which those functions
- * read without building a range.
- */
-static List *
-window_bound_args(const SfWindow *w, const Oid **argtypes)
+/* NULLIF(a, b), with the equality operator eqop of their type */
+static Node *
+make_nullif(Oid eqop, Node *a, Node *b)
 {
-	static const Oid range_arg[] = {TSTZRANGEOID};
-	static const Oid bounds_args[] = {TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID};
-	Node	   *t;
-	Node	   *none;
-	const char *flags;
+	NullIfExpr *n = makeNode(NullIfExpr);
 
-	if (w->range != NULL)
-	{
-		*argtypes = range_arg;
-		return list_make1(copyObject(w->range));
-	}
-	*argtypes = bounds_args;
-	t = copyObject(w->instant);
-	none = (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
-	if (w->from_instant)
-		flags = w->inclusive ? "[)" : "()";
-	else
-		flags = w->inclusive ? "(]" : "()";
-	return list_make3(w->from_instant ? t : none,
-					  w->from_instant ? none : t,
-					  makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-								CStringGetTextDatum(flags), false, false));
+	n->opno = eqop;
+	n->opfuncid = get_opcode(eqop);
+	n->opresulttype = exprType(a);
+	n->opretset = false;
+	n->opcollid = InvalidOid;
+	n->inputcollid = InvalidOid;
+	n->args = list_make2(a, b);
+	n->location = -1;
+	return (Node *) n;
 }
 
-/* The clause "id op bound", with op from the btree family. */
+/*
+ * The id bound of a one-sided window on a non-constant instant t: the
+ * smallest id in it for a lower end, the largest for an upper end; NULL
+ * when t is NULL or no id is in the window.  Evaluates t once.
+ */
+static Node *
+instant_bound_expr(const SfWindow *w, const SfOps *ops)
+{
+	static const Oid args[] = {TIMESTAMPTZOID, BOOLOID};
+	Node	   *t = copyObject(w->instant);
+	Node	   *bound;
+	Node	   *range;
+	Node	   *flags;
+	Node	   *none;
+	Datum		unbounded;
+
+	bound = make_call(ops, w->from_instant ? "snowflake_first_after" :
+					  "snowflake_last_before", 2, args, ops->sftype,
+					  list_make2(t, makeBoolConst(w->inclusive, false)));
+	if (bound != NULL)
+		return bound;
+
+	/*
+	 * The extension's SQL predates those functions (1.1): the same value
+	 * from the range functions of 1.0,
+	 *	 NULLIF(snowflake_range_floor(NULLIF(tstzrange(t, NULL, '[)'),
+	 *										'(,)')), <the largest id>)
+	 * for a lower end.  The inner NULLIF turns the range of a NULL t, which
+	 * is unbounded, into NULL, and the outer one the floor of a range with
+	 * no id (the largest id, never the floor of a real run) into NULL.  An
+	 * upper end takes the ceil, and 0 for no id.
+	 */
+	flags = (Node *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+					  CStringGetTextDatum(w->from_instant ?
+										  (w->inclusive ? "[)" : "()") :
+										  (w->inclusive ? "(]" : "()")),
+					  false, false);
+	none = (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
+	range = (Node *) makeFuncExpr(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT,
+								  TSTZRANGEOID,
+								  w->from_instant ? list_make3(t, none, flags) :
+								  list_make3(none, t, flags),
+								  InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	unbounded = OidInputFunctionCall(F_RANGE_IN, "(,)", TSTZRANGEOID, -1);
+	range = make_nullif(RANGE_EQ_OP, range,
+						(Node *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1,
+										   unbounded, false, false));
+	bound = make_call(ops, w->from_instant ? "snowflake_range_floor" :
+					  "snowflake_range_ceil", 1, (Oid[]) {TSTZRANGEOID},
+					  ops->sftype, list_make1(range));
+	if (bound == NULL)
+		return NULL;
+	return make_nullif(ops->eq, bound,
+					   make_id_const(ops, w->from_instant ? SF_MAX : SF_MIN));
+}
+
+/* The clause "id op bound". */
 static Expr *
 make_comparison(Oid op, Node *id, Node *bound)
 {
@@ -246,106 +332,294 @@ make_comparison(Oid op, Node *id, Node *bound)
 }
 
 /*
- * The window as comparisons of the id, with the operators of opfamily: for
- * the ids [lo, hi], "id >= lo" and "id <= hi", leaving out a side that holds
- * for every id; NIL if the family lacks the operators or the extension the
- * functions.  sibling is a function of the extension, to find its schema.
+ * The comparisons of the id that select exactly the ids [lo, hi] of a
+ * constant window (any: there are some): "id >= lo" and "id <= hi", each
+ * left out where every id passes it, but one kept, so that a NULL id still
+ * gives NULL.  No id: "id < 0", false for every id.
  */
 static List *
-window_to_comparisons(Oid opfamily, Oid sibling, const SfWindow *w)
+const_window_comparisons(const SfOps *ops, Node *id, bool any,
+						 Snowflake lo, Snowflake hi)
 {
-	Oid			sftype = exprType(w->id);
-	Oid			ge = get_opfamily_member(opfamily, sftype, sftype,
-										 BTGreaterEqualStrategyNumber);
-	Oid			le = get_opfamily_member(opfamily, sftype, sftype,
-										 BTLessEqualStrategyNumber);
 	List	   *clauses = NIL;
 
-	if (!OidIsValid(ge) || !OidIsValid(le))
-		return NIL;
-
-	if (IsA(window_bound(w), Const))
-	{
-		bool		any = false;
-		Snowflake	lo = 0;
-		Snowflake	hi = 0;
-
-		/* NULL bound: the strict operator yields NULL, and so does "id >= NULL" */
-		if (!window_const_ids(w, &any, &lo, &hi))
-			return list_make1(make_comparison(ge, w->id,
-											  (Node *) makeNullConst(sftype, -1, InvalidOid)));
-		/* no id: "id >= max AND id <= 0" holds for none */
-		if (!any)
-		{
-			lo = SF_MAX;
-			hi = SF_MIN;
-		}
-		/* a side that every id passes is left out, but one side stays */
-		if (lo != SF_MIN || hi == SF_MAX)
-			clauses = lappend(clauses,
-							  make_comparison(ge, w->id, make_id_const(sftype, lo)));
-		if (hi != SF_MAX)
-			clauses = lappend(clauses,
-							  make_comparison(le, w->id, make_id_const(sftype, hi)));
-	}
-	else
-	{
-		/* the window's floor and ceil, computed once per index scan */
-		const Oid  *argtypes;
-		char	   *schema = get_namespace_name(get_func_namespace(sibling));
-		List	   *args = window_bound_args(w, &argtypes);
-		Node	   *lo = make_call(schema, "snowflake_range_floor", argtypes,
-								   sftype, args);
-		Node	   *hi = make_call(schema, "snowflake_range_ceil", argtypes,
-								   sftype, copyObject(args));
-
-		if (lo == NULL || hi == NULL)
-			return NIL;
-		clauses = list_make2(make_comparison(ge, w->id, lo),
-							 make_comparison(le, w->id, hi));
-	}
+	if (!any)
+		return list_make1(make_comparison(ops->lt, id, make_id_const(ops, SF_MIN)));
+	if (lo != SF_MIN || hi == SF_MAX)
+		clauses = lappend(clauses, make_comparison(ops->ge, id, make_id_const(ops, lo)));
+	if (hi != SF_MAX)
+		clauses = lappend(clauses, make_comparison(ops->le, id, make_id_const(ops, hi)));
 	return clauses;
 }
 
-/* Is id a column of a partitioned table of this query level? */
-static bool
-is_partitioned_column(PlannerInfo *root, Node *id)
+/*
+ * The window as comparisons of the id, exactly: the constants above, or for
+ * a bound known only at run time, "id >= floor" for a lower end, "id <=
+ * ceil" for an upper end, and both for a range.  NIL if the extension lacks
+ * a function, or the bound would have to be copied into two comparisons and
+ * holds a subquery, which must not run twice.
+ */
+static List *
+window_to_comparisons(const SfOps *ops, const SfWindow *w)
+{
+	Node	   *bound = window_bound(w);
+	Node	   *lo;
+	Node	   *hi;
+
+	if (IsA(bound, Const))
+	{
+		Snowflake	a = 0;
+		Snowflake	b = 0;
+		bool		any;
+
+		/* NULL: the strict operator gives NULL, and so does "id >= NULL" */
+		if (((Const *) bound)->constisnull)
+			return list_make1(make_comparison(ops->ge, w->id,
+											  (Node *) makeNullConst(ops->sftype, -1, InvalidOid)));
+		any = window_const_ids(w, &a, &b);
+		return const_window_comparisons(ops, w->id, any, a, b);
+	}
+
+	if (w->instant != NULL)
+	{
+		Node	   *b = instant_bound_expr(w, ops);
+
+		if (b == NULL)
+			return NIL;
+		return list_make1(make_comparison(w->from_instant ? ops->ge : ops->le,
+										  w->id, b));
+	}
+
+	if (contain_subplans(bound))
+		return NIL;
+	lo = make_call(ops, "snowflake_range_floor", 1, (Oid[]) {TSTZRANGEOID},
+				   ops->sftype, list_make1(copyObject(bound)));
+	hi = make_call(ops, "snowflake_range_ceil", 1, (Oid[]) {TSTZRANGEOID},
+				   ops->sftype, list_make1(copyObject(bound)));
+	if (lo == NULL || hi == NULL)
+		return NIL;
+	return list_make2(make_comparison(ops->ge, w->id, lo),
+					  make_comparison(ops->le, w->id, hi));
+}
+
+/*
+ * The table of a column of this query level, if it is a partitioned one;
+ * otherwise InvalidOid.
+ */
+static Oid
+partitioned_table_of(PlannerInfo *root, Node *id)
 {
 	Var		   *var;
 	RangeTblEntry *rte;
 
 	if (root == NULL || root->parse == NULL || !IsA(id, Var))
-		return false;
+		return InvalidOid;
 	var = (Var *) id;
 	if (var->varlevelsup != 0 || var->varno <= 0 ||
 		var->varno > list_length(root->parse->rtable))
-		return false;
+		return InvalidOid;
 	rte = rt_fetch(var->varno, root->parse->rtable);
-	return rte->rtekind == RTE_RELATION &&
-		rte->relkind == RELKIND_PARTITIONED_TABLE;
+	if (rte->rtekind != RTE_RELATION ||
+		rte->relkind != RELKIND_PARTITIONED_TABLE)
+		return InvalidOid;
+	return rte->relid;
+}
+
+/*
+ * Is relid partitioned by range, with the id (column attno) as the first
+ * key column?  *opfamily is then the key's btree family.
+ */
+static bool
+range_partitioned_on(Oid relid, AttrNumber attno, Oid *opfamily)
+{
+	Relation	rel = relation_open(relid, NoLock);
+	PartitionKey key = RelationGetPartitionKey(rel);
+	bool		result = false;
+
+	if (key != NULL && key->strategy == PARTITION_STRATEGY_RANGE &&
+		key->partattrs[0] == attno)
+	{
+		*opfamily = key->partopfamily[0];
+		result = true;
+	}
+	relation_close(rel, NoLock);
+	return result;
+}
+
+/*
+ * Partition bounds around the ids [lo, hi] of a constant window on a table
+ * partitioned by range of the id: *below, the largest bound at or under
+ * lo, and *above, the smallest bound over hi, each only where some
+ * partition (or the default one) lies beyond it.  The comparisons
+ * "id >= below" and "id < above" prune the partitions the window misses,
+ * and pass every row of the others.
+ */
+static void
+partition_bounds_around(Oid relid, Snowflake lo, Snowflake hi,
+						bool *has_below, Snowflake *below,
+						bool *has_above, Snowflake *above)
+{
+	Relation	rel = relation_open(relid, NoLock);
+	PartitionBoundInfo bi = RelationGetPartitionDesc(rel, true)->boundinfo;
+	int			first = -1;
+	int			last = -1;
+	int			i;
+
+	*has_below = *has_above = false;
+	for (i = 0; bi != NULL && i < bi->ndatums; i++)
+	{
+		Snowflake	b;
+
+		if (bi->kind[i][0] != PARTITION_RANGE_DATUM_VALUE)
+			continue;
+		b = DatumGetSnowflake(bi->datums[i][0]);
+		if (b <= lo)
+			first = i;
+		if (b > hi && last < 0)
+			last = i;
+	}
+	if (first >= 0 && (first > 0 || partition_bound_has_default(bi)))
+	{
+		*has_below = true;
+		*below = DatumGetSnowflake(bi->datums[first][0]);
+	}
+	if (last >= 0 && (last < bi->ndatums - 1 || partition_bound_has_default(bi)))
+	{
+		*has_above = true;
+		*above = DatumGetSnowflake(bi->datums[last][0]);
+	}
+	relation_close(rel, NoLock);
+}
+
+/*
+ * The operator of one of our operator functions, for rebuilding its clause.
+ */
+static Oid
+window_operator(Oid funcid, const SfWindow *w)
+{
+	Oid		   *argtypes;
+	int			nargs;
+	char	   *nsp = get_namespace_name(get_func_namespace(funcid));
+
+	(void) get_func_signature(funcid, &argtypes, &nargs);
+	if (nargs != 2)
+		return InvalidOid;
+	return OpernameGetOprid(list_make2(makeString(nsp), makeString((char *) w->opname)),
+							argtypes[0], argtypes[1]);
+}
+
+/*
+ * A kept clause comes back to the simplifier: eval_const_expressions
+ * simplifies again the arguments of an AND that a support function returns.
+ * So its id carries a mark, in the parse location that equal() and every
+ * output ignore, of the range table entry it was expanded for; a clause
+ * already expanded there is left alone.  A partition that is itself
+ * partitioned has an entry of its own, and is expanded for its own bounds.
+ * (Parse locations are never below -1.)
+ */
+#define SF_EXPANDED_MARK(varno)		(-1000 - (int) (varno))
+
+/*
+ * A window over the id of a table partitioned by range of it.  Partition
+ * pruning needs comparisons from the key's btree family, so they are
+ * ANDed to the clause, which is kept: its estimator, partial-index
+ * predicates and ON CONFLICT inference still see it.  Each comparison
+ * holds wherever the clause holds, so the AND has the clause's value,
+ * NULL included, in a target list or under NOT as well as in WHERE.
+ *
+ * - A constant window gets the partition bounds around it (above), which
+ *	 every row of a remaining partition passes: the partitions' estimates
+ *	 are the clause's alone.
+ * - A one-sided window on a run-time instant gets its exact bound,
+ *	 snowflake_first_after(t, inclusive) or snowflake_last_before(t,
+ *	 inclusive), for run-time pruning.  That bound is NULL where no id is in
+ *	 the window, which under the AND is as false as the clause is.  (The
+ *	 estimator takes the tighter of the two like comparisons, not both.)
+ * - A range known only at run time is replaced by its two exact
+ *	 comparisons, whose value is the clause's: the clause kept beside them
+ *	 would have its estimate multiplied by theirs.
+ * - A bound holding a subquery is left alone, rather than run twice.
+ */
+static Node *
+simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
+{
+	Var		   *id = (Var *) w->id;
+	Node	   *bound = window_bound(w);
+	Oid			opfamily = InvalidOid;
+	SfOps		ops;
+	List	   *helpers = NIL;
+	Var		   *marked;
+	Oid			op;
+	Expr	   *clause;
+
+	if (id->location == SF_EXPANDED_MARK(id->varno) ||
+		!range_partitioned_on(relid, id->varattno, &opfamily) ||
+		!lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
+		contain_volatile_functions(bound) || contain_subplans(bound))
+		return NULL;
+
+	if (IsA(bound, Const))
+	{
+		Snowflake	lo = 0;
+		Snowflake	hi = 0;
+		bool		has_below;
+		bool		has_above;
+		Snowflake	below = 0;
+		Snowflake	above = 0;
+
+		if (((Const *) bound)->constisnull)
+			return NULL;
+		if (!window_const_ids(w, &lo, &hi))
+			helpers = list_make1(make_comparison(ops.lt, w->id, make_id_const(&ops, SF_MIN)));
+		else
+		{
+			partition_bounds_around(relid, lo, hi, &has_below, &below, &has_above, &above);
+			if (has_below)
+				helpers = lappend(helpers, make_comparison(ops.ge, w->id, make_id_const(&ops, below)));
+			if (has_above)
+				helpers = lappend(helpers, make_comparison(ops.lt, w->id, make_id_const(&ops, above)));
+		}
+	}
+	else if (w->range != NULL)
+	{
+		List	   *clauses = window_to_comparisons(&ops, w);
+
+		if (clauses == NIL)
+			return NULL;
+		return (Node *) make_andclause(clauses);
+	}
+	else
+		helpers = window_to_comparisons(&ops, w);
+
+	op = window_operator(req->fcall->funcid, w);
+	if (helpers == NIL || !OidIsValid(op))
+		return NULL;
+
+	/* the clause itself, rebuilt with its id marked */
+	marked = copyObject(id);
+	marked->location = SF_EXPANDED_MARK(id->varno);
+	clause = make_opclause(op, BOOLOID, false,
+						   (Expr *) (linitial(req->fcall->args) == w->id ?
+									 (Node *) marked : linitial(req->fcall->args)),
+						   (Expr *) (lsecond(req->fcall->args) == w->id ?
+									 (Node *) marked : lsecond(req->fcall->args)),
+						   InvalidOid, InvalidOid);
+	set_opfuncid((OpExpr *) clause);
+	return (Node *) make_andclause(lcons(clause, helpers));
 }
 
 static Node *
 support_simplify(SupportRequestSimplify *req)
 {
 	SfWindow	w;
-	Oid			opclass;
-	List	   *clauses;
+	Oid			relid;
 
-	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w) ||
-		!is_partitioned_column(req->root, w.id) ||
-		contain_volatile_functions(window_bound(&w)))
+	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return NULL;
-
-	opclass = GetDefaultOpClass(exprType(w.id), BTREE_AM_OID);
-	if (!OidIsValid(opclass))
+	relid = partitioned_table_of(req->root, w.id);
+	if (!OidIsValid(relid))
 		return NULL;
-	clauses = window_to_comparisons(get_opclass_family(opclass),
-									req->fcall->funcid, &w);
-	if (clauses == NIL)
-		return NULL;
-	return list_length(clauses) == 1 ? linitial(clauses) :
-		(Node *) make_andclause(clauses);
+	return simplify_partitioned(req, &w, relid);
 }
 
 static List *
@@ -353,6 +627,7 @@ support_index_condition(SupportRequestIndexCondition *req)
 {
 	List	   *args;
 	SfWindow	w;
+	SfOps		ops;
 	List	   *clauses;
 
 	if (IsA(req->node, OpExpr))
@@ -364,17 +639,12 @@ support_index_condition(SupportRequestIndexCondition *req)
 
 	/* the index column must be the id, the bound constant for the scan */
 	if (!window_of_call(req->funcid, args, &w) ||
-		list_nth(args, req->indexarg) != w.id)
+		list_nth(args, req->indexarg) != w.id ||
+		!is_pseudo_constant_for_index(req->root, window_bound(&w), req->index) ||
+		!lookup_ops(req->opfamily, exprType(w.id), req->funcid, &ops))
 		return NIL;
-#if PG_VERSION_NUM >= 140000
-	if (!is_pseudo_constant_for_index(req->root, window_bound(&w), req->index))
-		return NIL;
-#else
-	if (!is_pseudo_constant_for_index(window_bound(&w), req->index))
-		return NIL;
-#endif
 
-	clauses = window_to_comparisons(req->opfamily, req->funcid, &w);
+	clauses = window_to_comparisons(&ops, &w);
 	if (clauses != NIL)
 		req->lossy = false;		/* the comparisons are the clause */
 	return clauses;
@@ -392,13 +662,101 @@ snowflake_range_support(PG_FUNCTION_ARGS)
 	if (IsA(rawreq, SupportRequestSimplify))
 		PG_RETURN_POINTER(support_simplify((SupportRequestSimplify *) rawreq));
 	if (IsA(rawreq, SupportRequestIndexCondition))
-	{
-		List	   *clauses;
-
-		clauses = support_index_condition((SupportRequestIndexCondition *) rawreq);
-		PG_RETURN_POINTER(clauses);
-	}
+		PG_RETURN_POINTER(support_index_condition((SupportRequestIndexCondition *) rawreq));
 	PG_RETURN_POINTER(NULL);
+}
+
+/*
+ * Comparisons of ids with bigint: "id = 5" becomes "id = '5'::snowflake".
+ *
+ * The cross-type operators are in the btree family, so a bigint parameter
+ * or column already uses a btree on the id.  A constant is turned into an
+ * id, so that the clause is the same one that an id would give: hash
+ * indexes and hash partitions (whose families cannot hold a cross-type
+ * "=") serve it, plans read the same, and an index predicate written with
+ * an integer matches a query written with an id.  A negative constant,
+ * below every id, is left as it is.
+ */
+static const struct
+{
+	const char *name;
+	const char *opname;
+	bool		id_first;
+}			int8_comparisons[] =
+{
+	{"snowflake_eq_int8", "=", true},
+	{"snowflake_ne_int8", "<>", true},
+	{"snowflake_lt_int8", "<", true},
+	{"snowflake_le_int8", "<=", true},
+	{"snowflake_gt_int8", ">", true},
+	{"snowflake_ge_int8", ">=", true},
+	{"int8_eq_snowflake", "=", false},
+	{"int8_ne_snowflake", "<>", false},
+	{"int8_lt_snowflake", "<", false},
+	{"int8_le_snowflake", "<=", false},
+	{"int8_gt_snowflake", ">", false},
+	{"int8_ge_snowflake", ">=", false},
+};
+
+static Node *
+int8_simplify(SupportRequestSimplify *req)
+{
+	FuncExpr   *f = req->fcall;
+	char	   *name = get_func_name(f->funcid);
+	Node	   *id;
+	Const	   *c;
+	Oid			sftype;
+	Oid			op;
+	Node	   *idconst;
+	size_t		i;
+
+	if (name == NULL || list_length(f->args) != 2)
+		return NULL;
+	for (i = 0; i < lengthof(int8_comparisons); i++)
+		if (strcmp(name, int8_comparisons[i].name) == 0)
+			break;
+	if (i == lengthof(int8_comparisons))
+		return NULL;
+
+	id = int8_comparisons[i].id_first ? linitial(f->args) : lsecond(f->args);
+	c = (Const *) (int8_comparisons[i].id_first ? lsecond(f->args) : linitial(f->args));
+	if (!IsA(c, Const) || c->constisnull || c->consttype != INT8OID ||
+		DatumGetInt64(c->constvalue) < 0)
+		return NULL;
+
+	sftype = exprType(id);
+	op = OpernameGetOprid(list_make2(makeString(get_namespace_name(get_func_namespace(f->funcid))),
+									 makeString((char *) int8_comparisons[i].opname)),
+						  sftype, sftype);
+	if (!OidIsValid(op))
+		return NULL;
+	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
+								 SnowflakeGetDatum((Snowflake) DatumGetInt64(c->constvalue)),
+								 false, true);
+	return (Node *) make_opclause(op, BOOLOID, false,
+								  (Expr *) (int8_comparisons[i].id_first ? id : idconst),
+								  (Expr *) (int8_comparisons[i].id_first ? idconst : id),
+								  InvalidOid, InvalidOid);
+}
+
+/*
+ * snowflake_int8_support - the planner support function of the comparisons
+ * of ids with bigint
+ */
+PG_FUNCTION_INFO_V1(snowflake_int8_support);
+Datum
+snowflake_int8_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	Node	   *result = NULL;
+
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		result = int8_simplify((SupportRequestSimplify *) rawreq);
+		if (result != NULL)
+			set_opfuncid((OpExpr *) result);
+	}
+	PG_RETURN_POINTER(result);
 }
 
 /*

@@ -58,9 +58,9 @@ INSERT INTO orders (item) VALUES ('tea'), ('scones'), ('jam');
 SELECT id, snowflake_worker(id) AS worker, snowflake_sequence(id) AS seq FROM orders ORDER BY id;
 
 \echo '== Ids handed out as branded strings and Valkey/Redis stream ids'
-SELECT snowflake_brand(319545566822428714, 'EVT') AS branded,
+SELECT snowflake_brand('319545566822428714', 'EVT') AS branded,
        snowflake_unbrand('EVT0NbWMtkosp8') AS back,
-       snowflake_stream_id(319545566822428714) AS stream_id;
+       snowflake_stream_id('319545566822428714') AS stream_id;
 
 \echo '== Ids travel as JSON strings, never as lossy numbers'
 SELECT json_build_object('id', id, 'payload', payload) AS api_row
