@@ -139,14 +139,28 @@ BEGIN
 END
 $$;
 
--- Plan settings by name: the scans the suite forces.
-CREATE FUNCTION d_scan(scan text) RETURNS void
+-- Plan settings by name: the scans the suite forces, and nested loops
+-- for joins; 'reset' puts everything back.
+CREATE FUNCTION d_scan(scan text, nested_loops boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+	setting text;
 BEGIN
+	IF scan = 'reset' THEN
+		FOREACH setting IN ARRAY ARRAY['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan',
+									   'enable_bitmapscan', 'enable_hashjoin', 'enable_mergejoin',
+									   'enable_material'] LOOP
+			EXECUTE 'RESET ' || setting;
+		END LOOP;
+		RETURN;
+	END IF;
 	PERFORM set_config('enable_seqscan', CASE WHEN scan = 'seq' THEN 'on' ELSE 'off' END, false);
 	PERFORM set_config('enable_indexscan', CASE WHEN scan = 'index' THEN 'on' ELSE 'off' END, false);
 	PERFORM set_config('enable_indexonlyscan', CASE WHEN scan = 'index' THEN 'on' ELSE 'off' END, false);
 	PERFORM set_config('enable_bitmapscan', CASE WHEN scan = 'bitmap' THEN 'on' ELSE 'off' END, false);
+	PERFORM set_config('enable_hashjoin', CASE WHEN nested_loops THEN 'off' ELSE 'on' END, false);
+	PERFORM set_config('enable_mergejoin', CASE WHEN nested_loops THEN 'off' ELSE 'on' END, false);
+	PERFORM set_config('enable_material', CASE WHEN nested_loops THEN 'off' ELSE 'on' END, false);
 END
 $$;
 
@@ -224,8 +238,7 @@ BEGIN
 			END LOOP;
 		END LOOP;
 	END LOOP;
-	PERFORM d_scan('seq');
-	RESET enable_seqscan;
+	PERFORM d_scan('reset');
 END
 $$;
 SELECT d_run_bounds();
@@ -241,12 +254,8 @@ DECLARE
 	src text;
 	col text;
 BEGIN
-	SET enable_hashjoin = off;
-	SET enable_mergejoin = off;
-	SET enable_material = off;
-	PERFORM d_scan('index');
 	FOREACH tbl IN ARRAY ARRAY['d_btree', 'd_brin', 'd_range', 'd_hash'] LOOP
-		PERFORM d_scan(CASE WHEN tbl = 'd_brin' THEN 'bitmap' ELSE 'index' END);
+		PERFORM d_scan(CASE WHEN tbl = 'd_brin' THEN 'bitmap' ELSE 'index' END, true);
 		FOR o IN SELECT * FROM d_ops LOOP
 			src := CASE o.bound_type WHEN 'timestamptz' THEN 'd_instants' ELSE 'd_ranges' END;
 			col := CASE o.bound_type WHEN 'timestamptz' THEN 'b.t' ELSE 'b.r' END;
@@ -256,11 +265,7 @@ BEGIN
 							   src, col)));
 		END LOOP;
 	END LOOP;
-	PERFORM d_scan('seq');
-	RESET enable_seqscan;
-	RESET enable_hashjoin;
-	RESET enable_mergejoin;
-	RESET enable_material;
+	PERFORM d_scan('reset');
 END
 $$;
 SELECT d_run_joins();
@@ -284,9 +289,6 @@ LANGUAGE plpgsql AS $$
 DECLARE
 	s record;
 BEGIN
-	SET enable_hashjoin = off;
-	SET enable_mergejoin = off;
-	SET enable_material = off;
 	FOR s IN SELECT * FROM (VALUES
 		('index', 'SELECT count(*) FROM d_btree WHERE id >= (SELECT t FROM d_instants WHERE k = 9)', '%InitPlan%Index Only Scan%'),
 		('index', 'SELECT count(*) FROM d_btree WHERE id >= (SELECT t FROM d_instants WHERE k = 9)', '%Index Cond: (id >=%'),
@@ -296,18 +298,14 @@ BEGIN
 		('index', 'SELECT count(*) FROM d_range WHERE id <@ ''[2026-05-31 18:40+00, 2026-06-01+00)''::tstzrange', '%on d_range_2026%'),
 		('index', 'SELECT count(*) FROM d_hash WHERE id <@ ''[2026-05-31 18:40+00, 2026-06-01+00)''::tstzrange', '%d_hash_0%d_hash_1%d_hash_2%')
 	) v(scan, query, pattern) LOOP
-		PERFORM d_scan(s.scan);
+		PERFORM d_scan(s.scan, true);
 		INSERT INTO d_log VALUES ('plan shape', s.query || ' ~ ' || s.pattern,
 			(d_plan(s.query) LIKE s.pattern)::int, 1);
 	END LOOP;
 	-- the range-partitioned table is pruned to the partitions a window touches
 	INSERT INTO d_log VALUES ('plan shape', 'pruned: ' || d_plan('SELECT count(*) FROM d_range WHERE id <@ ''[2026-05-31 18:40+00, 2026-06-01+00)''::tstzrange'),
 		(d_plan('SELECT count(*) FROM d_range WHERE id <@ ''[2026-05-31 18:40+00, 2026-06-01+00)''::tstzrange') NOT LIKE '%d_range_old%')::int, 1);
-	PERFORM d_scan('seq');
-	RESET enable_seqscan;
-	RESET enable_hashjoin;
-	RESET enable_mergejoin;
-	RESET enable_material;
+	PERFORM d_scan('reset');
 END
 $$;
 SELECT d_shapes();

@@ -184,3 +184,28 @@ SELECT count(*) FROM pev WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHER
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM est WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day');
 SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');
+
+-- An operator class of a user's own that orders ids otherwise (here,
+-- descending) is left alone: its strategies name other operators, so the
+-- window is not turned into its comparisons, and the clause filters.
+CREATE FUNCTION rev_cmp(snowflake, snowflake) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT AS 'SELECT snowflake_cmp($2, $1)';
+CREATE OPERATOR CLASS snowflake_desc_ops FOR TYPE snowflake USING btree AS
+	OPERATOR 1 >, OPERATOR 2 >=, OPERATOR 3 =, OPERATOR 4 <=, OPERATOR 5 <,
+	FUNCTION 1 rev_cmp(snowflake, snowflake);
+CREATE TABLE rev (id snowflake);
+INSERT INTO rev SELECT make_snowflake('2026-05-31 18:00:00+00'::timestamptz + g * interval '1 hour', 0, 0)
+FROM generate_series(-5, 5) g;
+CREATE INDEX ON rev (id snowflake_desc_ops);
+CREATE TABLE prev (id snowflake) PARTITION BY RANGE (id snowflake_desc_ops);
+CREATE TABLE prev_later PARTITION OF prev FOR VALUES FROM (MINVALUE) TO (snowflake_floor('2026-05-31 18:00:00+00'));
+CREATE TABLE prev_earlier PARTITION OF prev FOR VALUES FROM (snowflake_floor('2026-05-31 18:00:00+00')) TO (MAXVALUE);
+INSERT INTO prev SELECT id FROM rev;
+VACUUM ANALYZE rev, prev;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz;
+SELECT (SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz) AS ge,
+       (SELECT count(*) FROM rev WHERE id <@ '[2026-05-31 16:00+00, 2026-05-31 20:00+00)'::tstzrange) AS within,
+       (SELECT count(*) FROM prev WHERE id >= '2026-05-31 17:00:00+00'::timestamptz) AS part_ge,
+       (SELECT count(*) FROM prev WHERE id < '2026-05-31 17:00:00+00'::timestamptz) AS part_lt;
+RESET enable_seqscan;

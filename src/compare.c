@@ -108,20 +108,10 @@ snowflake_cmp(PG_FUNCTION_ARGS)
 										   PG_GETARG_SNOWFLAKE(1)));
 }
 
-#if PG_VERSION_NUM < 150000
-/* Before 15 the server has no shared unsigned comparator to point at. */
-static int
-snowflake_fastcmp(Datum x, Datum y, SortSupport ssup)
-{
-	return snowflake_cmp_internal(DatumGetSnowflake(x), DatumGetSnowflake(y));
-}
-#endif
-
 /*
- * snowflake_sortsupport - btree support 2
- *
- * From PostgreSQL 15 on, ssup_datum_unsigned_cmp lets tuplesort use its
- * specialised quicksort on the by-value datum directly.
+ * snowflake_sortsupport - btree support 2: the server's comparator of
+ * unsigned by-value datums, which lets tuplesort use its specialised
+ * quicksort on the datum directly
  */
 PG_FUNCTION_INFO_V1(snowflake_sortsupport);
 Datum
@@ -129,11 +119,7 @@ snowflake_sortsupport(PG_FUNCTION_ARGS)
 {
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
-#if PG_VERSION_NUM >= 150000
 	ssup->comparator = ssup_datum_unsigned_cmp;
-#else
-	ssup->comparator = snowflake_fastcmp;
-#endif
 	PG_RETURN_VOID();
 }
 

@@ -21,16 +21,13 @@
  *	 snowflake_range_ceil(r) for a range.  (A database whose SQL predates
  *	 the first two gets an equivalent expression of older functions.)
  *
- * - SupportRequestSimplify serves partitioned tables only: partition pruning
- *	 recognises nothing but the operators of the partition key's btree
- *	 family.  For a constant window the clause is kept, for its estimator,
+ * - SupportRequestSimplify serves tables partitioned by range of the id
+ *	 only: partition pruning recognises nothing but the operators of the
+ *	 partition key's btree family.  The clause is kept, for its estimator,
  *	 for partial-index predicates and ON CONFLICT inference, and ANDed with
- *	 comparisons against the partition bounds around the window: they prune
- *	 exactly the partitions the window misses, yet every row of a remaining
- *	 partition passes them, so they leave its estimate alone.  A window whose
- *	 bound is known only at run time is replaced by its exact comparisons,
- *	 for run-time pruning; such a bound matches no index predicate, since
- *	 those are immutable.  Elsewhere the clause is left as it is.
+ *	 comparisons that pruning reads and that hold wherever it holds; only a
+ *	 range known at run time is replaced, by its two exact comparisons (see
+ *	 simplify_partitioned).  Elsewhere the clause is left as it is.
  *
  * - snowflake_range_sel, the estimator of "<@", interpolates the column's
  *	 histogram numerically: ids are integers, and time is linear in them.
@@ -206,9 +203,22 @@ typedef struct SfOps
 	Oid			nsp;			/* the extension's schema */
 } SfOps;
 
+/*
+ * The operators, or false if the family lacks them or orders ids otherwise
+ * than by their value: a family of a user's own (a descending opclass, say)
+ * may hold other operators at these strategies, and the bounds computed
+ * here assume the natural order.  So its operators must be the default
+ * btree family's, which BRIN minmax shares.
+ */
 static bool
 lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 {
+	Oid			opclass = GetDefaultOpClass(sftype, BTREE_AM_OID);
+	Oid			natural;
+
+	if (!OidIsValid(opclass))
+		return false;
+	natural = get_opclass_family(opclass);
 	ops->sftype = sftype;
 	ops->lt = get_opfamily_member(opfamily, sftype, sftype, BTLessStrategyNumber);
 	ops->ge = get_opfamily_member(opfamily, sftype, sftype, BTGreaterEqualStrategyNumber);
@@ -216,7 +226,11 @@ lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 	ops->eq = get_opfamily_member(opfamily, sftype, sftype, BTEqualStrategyNumber);
 	ops->nsp = get_func_namespace(sibling);
 	return OidIsValid(ops->lt) && OidIsValid(ops->ge) &&
-		OidIsValid(ops->le) && OidIsValid(ops->eq);
+		OidIsValid(ops->le) && OidIsValid(ops->eq) &&
+		ops->lt == get_opfamily_member(natural, sftype, sftype, BTLessStrategyNumber) &&
+		ops->ge == get_opfamily_member(natural, sftype, sftype, BTGreaterEqualStrategyNumber) &&
+		ops->le == get_opfamily_member(natural, sftype, sftype, BTLessEqualStrategyNumber) &&
+		ops->eq == get_opfamily_member(natural, sftype, sftype, BTEqualStrategyNumber);
 }
 
 /* A constant of the id's type. */

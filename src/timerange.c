@@ -294,6 +294,15 @@ SF_INSTANT_COMPARISON(snowflake_le_timestamptz, timestamptz_le_snowflake, <=)
 SF_INSTANT_COMPARISON(snowflake_gt_timestamptz, timestamptz_gt_snowflake, >)
 SF_INSTANT_COMPARISON(snowflake_ge_timestamptz, timestamptz_ge_snowflake, >=)
 
+/* A broken-down local time of the session's zone, as a timestamptz. */
+static bool
+tm_to_local_timestamp(struct pg_tm *tm, fsec_t fsec, TimestampTz *ts)
+{
+	int			tz = DetermineTimeZoneOffset(tm, session_timezone);
+
+	return tm2timestamp(tm, fsec, &tz, ts) == 0;
+}
+
 /*
  * base + (month, day, usec), as timestamptz + interval computes it in the
  * session's time zone: months on the calendar (a day past the end of the
@@ -311,7 +320,7 @@ add_interval_steps(TimestampTz base, int64 month, int64 day, int64 usec,
 	struct pg_tm tt;
 	struct pg_tm *tm = &tt;
 	fsec_t		fsec;
-	int			tz;
+	int			tz;				/* unused: timestamp2tm wants it */
 
 	if (month != 0)
 	{
@@ -338,8 +347,7 @@ add_interval_steps(TimestampTz base, int64 month, int64 day, int64 usec,
 			tm->tm_mon = (int) mon;
 		if (tm->tm_mday > day_tab[isleap(tm->tm_year)][tm->tm_mon - 1])
 			tm->tm_mday = day_tab[isleap(tm->tm_year)][tm->tm_mon - 1];
-		tz = DetermineTimeZoneOffset(tm, session_timezone);
-		if (tm2timestamp(tm, fsec, &tz, &ts) != 0)
+		if (!tm_to_local_timestamp(tm, fsec, &ts))
 			return false;
 	}
 
@@ -354,8 +362,7 @@ add_interval_steps(TimestampTz base, int64 month, int64 day, int64 usec,
 		if (julian < -1 || julian > PG_INT32_MAX)
 			return false;
 		j2date((int) julian, &tm->tm_year, &tm->tm_mon, &tm->tm_mday);
-		tz = DetermineTimeZoneOffset(tm, session_timezone);
-		if (tm2timestamp(tm, fsec, &tz, &ts) != 0)
+		if (!tm_to_local_timestamp(tm, fsec, &ts))
 			return false;
 	}
 
