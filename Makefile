@@ -37,3 +37,7 @@ include $(PGXS)
 
 # Every object depends on the layout header.
 $(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h
+
+# The suites, for test/check (which leaves out those a server cannot run).
+print-regress:
+	@echo $(REGRESS)

@@ -41,6 +41,16 @@ $$;
 CREATE FUNCTION within_2x(query text) RETURNS boolean
 LANGUAGE sql AS $$ SELECT estimated(query) / actual(query) BETWEEN 0.5 AND 2 $$;
 
+-- The lines of a query's plan (EXPLAIN (COSTS OFF)), for suites that assert
+-- a property of it where core's wording differs between majors (an
+-- initplan's output is "$0" before 16 and "(InitPlan 1).col1" after).
+CREATE FUNCTION plan_lines(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+BEGIN
+	RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || query;
+END
+$$;
+
 -- The type: 8 bytes, by value, double-aligned, plain, category N, not preferred.
 SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
        typinput, typoutput, typreceive, typsend

@@ -177,19 +177,25 @@ RESET enable_seqscan;
 -- A subquery for the bound runs once: a one-sided window needs one
 -- comparison, and a range whose bounds would need the subquery twice is not
 -- rewritten (the index still takes both bounds, from the one result).
-EXPLAIN (COSTS OFF)
-SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');
-EXPLAIN (COSTS OFF)
-SELECT count(*) FROM pev WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day');
-EXPLAIN (COSTS OFF)
-SELECT count(*) FROM est WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day');
+SELECT q AS query,
+       count(*) FILTER (WHERE line ~ '^ *InitPlan [0-9]') AS initplans,
+       count(*) FILTER (WHERE line ~ 'Index Only Scan') AS index_scans,
+       count(*) FILTER (WHERE line ~ 'Index Cond: \(id >= snowflake_first_after\(') AS first_after_conds,
+       count(*) FILTER (WHERE line ~ 'Index Cond: \(\(id >= snowflake_range_floor\(.*\)\) AND \(id <= snowflake_range_ceil\(') AS floor_ceil_conds,
+       count(*) FILTER (WHERE line ~ 'Filter') AS filters
+FROM (VALUES
+	(1, $$SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none')$$),
+	(2, $$SELECT count(*) FROM pev WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day')$$),
+	(3, $$SELECT count(*) FROM est WHERE id <@ (SELECT tstzrange(lo, hi) FROM windows WHERE name = '1 day')$$)
+) v(n, q), plan_lines(q) line
+GROUP BY n, q ORDER BY n;
 SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');
 
 -- An operator class of a user's own that orders ids otherwise (here,
 -- descending) is left alone: its strategies name other operators, so the
 -- window is not turned into its comparisons, and the clause filters.
 CREATE FUNCTION rev_cmp(snowflake, snowflake) RETURNS int
-LANGUAGE sql IMMUTABLE STRICT AS 'SELECT snowflake_cmp($2, $1)';
+LANGUAGE sql IMMUTABLE STRICT SET search_path FROM CURRENT AS 'SELECT snowflake_cmp($2, $1)';
 CREATE OPERATOR CLASS snowflake_desc_ops FOR TYPE snowflake USING btree AS
 	OPERATOR 1 >, OPERATOR 2 >=, OPERATOR 3 =, OPERATOR 4 <=, OPERATOR 5 <,
 	FUNCTION 1 rev_cmp(snowflake, snowflake);

@@ -38,6 +38,7 @@
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "utils/guc.h"
+#include "utils/memutils.h"
 #include "utils/timestamp.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
@@ -71,6 +72,24 @@ static LWLock *mint_lock = NULL;
 
 /* snowflake.worker_id */
 static int	sf_worker_id = 0;
+
+/*
+ * A value of snowflake.worker_id given before the library was loaded (in
+ * postgresql.conf, by ALTER SYSTEM, ALTER ROLE or SET), which the server
+ * could not apply when the library defined the setting: not an integer
+ * from 0 to 1023, or set by a role that may not set it.  The setting is
+ * then 0; gen_snowflake() refuses to mint with it until the setting is
+ * given a value again.  NULL when there is nothing to refuse.
+ */
+static char *sf_worker_id_unapplied = NULL;
+
+static void
+worker_id_assign(int newval, void *extra)
+{
+	(void) newval;
+	(void) extra;
+	sf_worker_id_unapplied = NULL;
+}
 
 /*
  * The recorded mark, in milliseconds since the epoch; 0 if there is no
@@ -257,6 +276,10 @@ mint_dsm_init(void *ptr)
 void
 _PG_init(void)
 {
+	const char *before = GetConfigOption("snowflake.worker_id", true, false);
+	char	   *given = before != NULL ? MemoryContextStrdup(TopMemoryContext, before) : NULL;
+	int			value;
+
 	DefineCustomIntVariable("snowflake.worker_id",
 							"Worker id that gen_snowflake() puts into the ids it mints.",
 							"Every server minting ids into shared data needs a worker id "
@@ -265,8 +288,13 @@ _PG_init(void)
 							0, 0, (int) SF_WORKER_MAX,
 							PGC_SUSET,
 							0,
-							NULL, NULL, NULL);
+							NULL, worker_id_assign, NULL);
 	MarkGUCPrefixReserved("snowflake");
+
+	/* a value given before the library was loaded, and not taken */
+	if (given != NULL &&
+		!(parse_int(given, &value, 0, NULL) && value == sf_worker_id))
+		sf_worker_id_unapplied = given;
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
@@ -349,6 +377,14 @@ mint(uint32 worker)
 Datum
 gen_snowflake(PG_FUNCTION_ARGS)
 {
+	if (sf_worker_id_unapplied != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("snowflake.worker_id was set to \"%s\" before the snowflake library was loaded, and that value was not applied",
+						sf_worker_id_unapplied),
+				 errdetail("It is not a worker id from 0 to 1023, or the role that set it may not; "
+						   "ids would carry worker %d instead.", sf_worker_id),
+				 errhint("Set snowflake.worker_id again, or give it in postgresql.conf and preload the library.")));
 	PG_RETURN_SNOWFLAKE(mint((uint32) sf_worker_id));
 }
 

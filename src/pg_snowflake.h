@@ -15,6 +15,13 @@
 
 #include "fmgr.h"
 #include "utils/rangetypes.h"
+/*
+ * PostgreSQL 16 moved the varlena macros (VARDATA_ANY, VARSIZE_ANY_EXHDR,
+ * VARATT_IS_EXTERNAL, ...) out of postgres.h into varatt.h.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 #include "parse.h"
 #include "snowflake.h"

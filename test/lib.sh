@@ -9,7 +9,17 @@
 
 SF_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SF_PG_MAJOR=${SF_PG_MAJOR:-15}
-SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR clang-14 libclang-rt-14-dev python3-psycopg2 faketime gdb"
+# The majors the C code supports; CI builds and tests 15 and 18.
+SF_MIN_MAJOR=15
+SF_MAX_MAJOR=18
+# What the tests need besides a server; Debian's server too unless
+# PG_CONFIG names one.
+SF_TOOLS="clang-14 libclang-rt-14-dev python3-psycopg2 faketime gdb"
+if [ -n "${PG_CONFIG:-}" ]; then
+	SF_PACKAGES=$SF_TOOLS
+else
+	SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR $SF_TOOLS"
+fi
 
 sf_log() { printf '== %s\n' "$*" >&2; }
 
@@ -32,19 +42,45 @@ sf_deps() {
 }
 
 sf_bindir() { "$(sf_pg_config)" --bindir; }
+# The server to build and test against: $PG_CONFIG if given, else Debian's.
 sf_pg_config() {
+	if [ -n "${PG_CONFIG:-}" ]; then
+		echo "$PG_CONFIG"
+		return 0
+	fi
 	local c=/usr/lib/postgresql/$SF_PG_MAJOR/bin/pg_config
 	[ -x "$c" ] && echo "$c" || echo pg_config
 }
+# The server's major version, e.g. 18.
+sf_major() { "$(sf_pg_config)" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/'; }
 
-# Build warning-free (-Werror), then install into the server's directories.
+# A PG_CONFIG that is missing or names an unsupported major stops here,
+# with one line, before anything is installed.
+sf_check_pg_config() {
+	local version major
+	[ -n "${PG_CONFIG:-}" ] || return 0
+	if [ ! -x "$PG_CONFIG" ] || ! version=$("$PG_CONFIG" --version 2>/dev/null); then
+		echo "snowflake: PG_CONFIG=$PG_CONFIG is not an executable pg_config" >&2
+		exit 1
+	fi
+	major=$(sed -E -n 's/^PostgreSQL ([0-9]+).*/\1/p' <<<"$version")
+	if [ -z "$major" ] || [ "$major" -lt "$SF_MIN_MAJOR" ] || [ "$major" -gt "$SF_MAX_MAJOR" ]; then
+		echo "snowflake: $version (PG_CONFIG=$PG_CONFIG) is not supported: snowflake supports PostgreSQL $SF_MIN_MAJOR to $SF_MAX_MAJOR" >&2
+		exit 1
+	fi
+}
+
+# Build warning-free (-Werror), from clean (the objects of another server
+# must not be reused), then install into the server's directories.
 sf_build_install() {
-	sf_log "building and installing"
+	sf_log "building and installing for $("$(sf_pg_config)" --version)"
+	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" clean >/dev/null
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" install >/dev/null
 }
 
 sf_setup() {
+	sf_check_pg_config
 	sf_deps
 	sf_build_install
 }
@@ -73,12 +109,13 @@ sf_free_port() {
 
 # sf_node_start DIR PORT [postgresql.conf lines...]: a throwaway cluster in
 # DIR (data, sock, logs), on PORT, run by a non-root owner.
+# SF_NODE_BINDIR picks another server's binaries (the version matrix).
 sf_node_start() {
-	local dir=$1 port=$2 line
+	local dir=$1 port=$2 line bin=${SF_NODE_BINDIR:-$(sf_bindir)}
 	shift 2
 	mkdir -p "$dir/sock"
 	[ "$(id -u)" = 0 ] && chown -R postgres: "$dir"
-	sf_as_owner "$(sf_bindir)/initdb" -D "$dir/data" -U postgres --auth=trust \
+	sf_as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust \
 		--no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
 		cat "$dir/initdb.log"
 		return 1
@@ -87,19 +124,19 @@ sf_node_start() {
 		echo "port = $port"
 		echo "listen_addresses = ''"
 		echo "unix_socket_directories = '$dir/sock'"
-		echo "shared_preload_libraries = 'snowflake'"
+		echo "shared_preload_libraries = '${SF_PRELOAD-snowflake}'"
 		echo "fsync = off"
 		echo "timezone = 'UTC'"
 		for line in "$@"; do echo "$line"; done
 	} >>"$dir/data/postgresql.conf"
-	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null || {
+	sf_as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null || {
 		cat "$dir/server.log"
 		return 1
 	}
 }
 
 sf_node_stop() {
-	sf_as_owner "$(sf_bindir)/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+	sf_as_owner "${SF_NODE_BINDIR:-$(sf_bindir)}/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
 }
 
 # sf_cluster_start [postgresql.conf lines...]: the main throwaway cluster.
