@@ -40,6 +40,7 @@
 #include "utils/guc.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
+/* PostgreSQL 17 added the DSM registry: minting without preloading */
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #endif
