@@ -96,6 +96,7 @@ static const struct
 	bool		from_instant;
 	bool		inclusive;
 }			instant_comparisons[] =
+
 {
 	{"snowflake_lt_timestamptz", "<", true, false, false},	/* id < t */
 	{"snowflake_le_timestamptz", "<=", true, false, true},	/* id <= t */
@@ -103,8 +104,8 @@ static const struct
 	{"snowflake_ge_timestamptz", ">=", true, true, true},	/* id >= t */
 	{"timestamptz_lt_snowflake", "<", false, true, false},	/* t < id */
 	{"timestamptz_le_snowflake", "<=", false, true, true},	/* t <= id */
-	{"timestamptz_gt_snowflake", ">", false, false, false},	/* t > id */
-	{"timestamptz_ge_snowflake", ">=", false, false, true},	/* t >= id */
+	{"timestamptz_gt_snowflake", ">", false, false, false}, /* t > id */
+	{"timestamptz_ge_snowflake", ">=", false, false, true}, /* t >= id */
 };
 
 /* Read the window of a call of funcid on args; false if it is none. */
@@ -261,6 +262,9 @@ make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 								 COERCE_EXPLICIT_CALL);
 }
 
+/* The argument types of the functions on a range */
+static const Oid range_arg[] = {TSTZRANGEOID};
+
 /* NULLIF(a, b), with the equality operator eqop of their type */
 static Node *
 make_nullif(Oid eqop, Node *a, Node *b)
@@ -300,21 +304,22 @@ instant_bound_expr(const SfWindow *w, const SfOps *ops)
 	if (bound != NULL)
 		return bound;
 
-	/*
+	/*----------
 	 * The extension's SQL predates those functions (1.1): the same value
-	 * from the range functions of 1.0,
-	 *	 NULLIF(snowflake_range_floor(NULLIF(tstzrange(t, NULL, '[)'),
-	 *										'(,)')), <the largest id>)
-	 * for a lower end.  The inner NULLIF turns the range of a NULL t, which
-	 * is unbounded, into NULL, and the outer one the floor of a range with
-	 * no id (the largest id, never the floor of a real run) into NULL.  An
-	 * upper end takes the ceil, and 0 for no id.
+	 * from the range functions of 1.0, for a lower end
+	 *	 NULLIF(snowflake_range_floor(NULLIF(tstzrange(t, NULL, '[)'), '(,)')),
+	 *			<the largest id>)
+	 * The inner NULLIF turns the range of a NULL t, which is unbounded, into
+	 * NULL, and the outer one the floor of a range with no id (the largest
+	 * id, never the floor of a real run) into NULL.  An upper end takes the
+	 * ceil, and 0 for no id.
+	 *----------
 	 */
 	flags = (Node *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-					  CStringGetTextDatum(w->from_instant ?
-										  (w->inclusive ? "[)" : "()") :
-										  (w->inclusive ? "(]" : "()")),
-					  false, false);
+							   CStringGetTextDatum(w->from_instant ?
+												   (w->inclusive ? "[)" : "()") :
+												   (w->inclusive ? "(]" : "()")),
+							   false, false);
 	none = (Node *) makeNullConst(TIMESTAMPTZOID, -1, InvalidOid);
 	range = (Node *) makeFuncExpr(F_TSTZRANGE_TIMESTAMPTZ_TIMESTAMPTZ_TEXT,
 								  TSTZRANGEOID,
@@ -326,7 +331,7 @@ instant_bound_expr(const SfWindow *w, const SfOps *ops)
 						(Node *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1,
 										   unbounded, false, false));
 	bound = make_call(ops, w->from_instant ? "snowflake_range_floor" :
-					  "snowflake_range_ceil", 1, (Oid[]) {TSTZRANGEOID},
+					  "snowflake_range_ceil", 1, range_arg,
 					  ops->sftype, list_make1(range));
 	if (bound == NULL)
 		return NULL;
@@ -406,9 +411,9 @@ window_to_comparisons(const SfOps *ops, const SfWindow *w)
 
 	if (contain_subplans(bound))
 		return NIL;
-	lo = make_call(ops, "snowflake_range_floor", 1, (Oid[]) {TSTZRANGEOID},
+	lo = make_call(ops, "snowflake_range_floor", 1, range_arg,
 				   ops->sftype, list_make1(copyObject(bound)));
-	hi = make_call(ops, "snowflake_range_ceil", 1, (Oid[]) {TSTZRANGEOID},
+	hi = make_call(ops, "snowflake_range_ceil", 1, range_arg,
 				   ops->sftype, list_make1(copyObject(bound)));
 	if (lo == NULL || hi == NULL)
 		return NIL;
@@ -697,6 +702,7 @@ static const struct
 	const char *opname;
 	bool		id_first;
 }			int8_comparisons[] =
+
 {
 	{"snowflake_eq_int8", "=", true},
 	{"snowflake_ne_int8", "<>", true},

@@ -37,7 +37,7 @@
 #define SF_TIMESTAMP_SHIFT	(SF_SEQUENCE_BITS + SF_WORKER_BITS)
 
 /* Field limits (each is also the field's mask once shifted down) */
-#define SF_SEQUENCE_MAX		((UINT64_C(1) << SF_SEQUENCE_BITS) - 1)	/* 4095 */
+#define SF_SEQUENCE_MAX		((UINT64_C(1) << SF_SEQUENCE_BITS) - 1) /* 4095 */
 #define SF_WORKER_MAX		((UINT64_C(1) << SF_WORKER_BITS) - 1)	/* 1023 */
 #define SF_TIMESTAMP_MAX	((UINT64_C(1) << SF_TIMESTAMP_BITS) - 1)
 #define SF_TAIL_MAX			((UINT64_C(1) << SF_TIMESTAMP_SHIFT) - 1)	/* 0x3FFFFF */
