@@ -41,6 +41,24 @@ sf_deps() {
 	command -v npm >/dev/null || apt-get install -y -qq nodejs npm >/dev/null
 }
 
+# sf_verify_tarball FILE: check FILE against a SHA256SUMS beside it, if any;
+# exit on a mismatch.
+sf_verify_tarball() {
+	local sums want sha
+	sums="$(dirname "$1")/SHA256SUMS"
+	[ -f "$sums" ] || return 0
+	sha=$(sha256sum "$1" | cut -d' ' -f1)
+	want=$(awk -v f="$(basename "$1")" '$2 == f || $2 == "*" f {print $1}' "$sums")
+	if [ -z "$want" ]; then
+		sf_log "$(basename "$1") is not listed in $sums: not verified"
+	elif [ "$want" != "$sha" ]; then
+		echo "snowflake: $(basename "$1") does not match $sums ($sha, expected $want)" >&2
+		exit 1
+	else
+		sf_log "$(basename "$1"): SHA-256 matches $sums"
+	fi
+}
+
 sf_bindir() { "$(sf_pg_config)" --bindir; }
 # The server to build and test against: $PG_CONFIG if given, else Debian's.
 sf_pg_config() {
