@@ -122,9 +122,32 @@ SELECT count(*) AS pairs,
                            OR sign(int8_snowflake_cmp(i, id)) <> sign(i::numeric - id::numeric)) AS wrong
 FROM int_pairs;
 -- A constant integer is turned into an id at plan time, so the plan is the
--- one an id would give; a negative one, below every id, is kept as it is.
+-- one an id would give.  A negative one, below every id, gives a comparison
+-- with the same value for every id: "id >= '0'" (true) or "id < '0'"
+-- (false), NULL for a NULL id.
 EXPLAIN (VERBOSE, COSTS OFF)
-SELECT id = 319545566822428714, id < 42, 42::smallint >= id, id > -1 FROM casts_sf;
+SELECT id = 319545566822428714, id < 42, 42::smallint >= id, id > -1, id = -1, -5 < id FROM casts_sf;
+-- Each comparison with a negative constant against its definition, both
+-- ways round, on the extreme ids and NULL.
+CREATE TEMP TABLE neg_ids AS
+SELECT id FROM (VALUES ('0'::snowflake), ('1'), ('9223372036854775807'), ('9223372036854775808'),
+                       ('18446744073709551615'), (NULL)) v(id);
+CREATE TEMP TABLE neg_wrong (expr text, wrong bigint);
+DO $$
+DECLARE
+	op text;
+	c text;
+BEGIN
+	FOREACH op IN ARRAY '{=,<>,<,<=,>,>=}'::text[] LOOP
+		FOREACH c IN ARRAY '{-1,-42::smallint,-5::integer,-9223372036854775808}'::text[] LOOP
+			EXECUTE format('INSERT INTO neg_wrong SELECT %1$L, count(*) FILTER (WHERE (id %2$s %3$s) IS DISTINCT FROM (id::numeric %2$s (%3$s)::numeric)) FROM neg_ids',
+						   format('id %s %s', op, c), op, c);
+			EXECUTE format('INSERT INTO neg_wrong SELECT %1$L, count(*) FILTER (WHERE (%3$s %2$s id) IS DISTINCT FROM ((%3$s)::numeric %2$s id::numeric)) FROM neg_ids',
+						   format('%s %s id', c, op), op, c);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT count(*) AS comparisons, sum(wrong) AS wrong FROM neg_wrong;
 -- An IN list of integers is a list of such comparisons; an array of bigint
 -- compares across types directly.
 SELECT '42'::snowflake IN (1, 42::smallint, 319545566822428714) AS in_list,

@@ -693,29 +693,35 @@ snowflake_range_support(PG_FUNCTION_ARGS)
  * id, so that the clause is the same one that an id would give: hash
  * indexes and hash partitions (whose families cannot hold a cross-type
  * "=") serve it, plans read the same, and an index predicate written with
- * an integer matches a query written with an id.  A negative constant,
- * below every id, is left as it is.
+ * an integer matches a query written with an id.
+ *
+ * A negative constant lies below every id, so the comparison has the same
+ * value for every id: it becomes "id >= '0'" when that value is true and
+ * "id < '0'" when it is false, which keep a NULL id NULL.  No negative
+ * integer is left beside an id, for code (such as Citus's shard pruning)
+ * that would turn it into an id and fail.
  */
 static const struct
 {
 	const char *name;
 	const char *opname;
 	bool		id_first;
+	bool		below_all;		/* its value when the integer is negative */
 }			int8_comparisons[] =
 
 {
-	{"snowflake_eq_int8", "=", true},
-	{"snowflake_ne_int8", "<>", true},
-	{"snowflake_lt_int8", "<", true},
-	{"snowflake_le_int8", "<=", true},
-	{"snowflake_gt_int8", ">", true},
-	{"snowflake_ge_int8", ">=", true},
-	{"int8_eq_snowflake", "=", false},
-	{"int8_ne_snowflake", "<>", false},
-	{"int8_lt_snowflake", "<", false},
-	{"int8_le_snowflake", "<=", false},
-	{"int8_gt_snowflake", ">", false},
-	{"int8_ge_snowflake", ">=", false},
+	{"snowflake_eq_int8", "=", true, false},
+	{"snowflake_ne_int8", "<>", true, true},
+	{"snowflake_lt_int8", "<", true, false},
+	{"snowflake_le_int8", "<=", true, false},
+	{"snowflake_gt_int8", ">", true, true},
+	{"snowflake_ge_int8", ">=", true, true},
+	{"int8_eq_snowflake", "=", false, false},
+	{"int8_ne_snowflake", "<>", false, true},
+	{"int8_lt_snowflake", "<", false, true},
+	{"int8_le_snowflake", "<=", false, true},
+	{"int8_gt_snowflake", ">", false, false},
+	{"int8_ge_snowflake", ">=", false, false},
 };
 
 static Node *
@@ -728,6 +734,8 @@ int8_simplify(SupportRequestSimplify *req)
 	Oid			sftype;
 	Oid			op;
 	Node	   *idconst;
+	int64		value;
+	char	   *nsp;
 	size_t		i;
 
 	if (name == NULL || list_length(f->args) != 2)
@@ -740,19 +748,32 @@ int8_simplify(SupportRequestSimplify *req)
 
 	id = int8_comparisons[i].id_first ? linitial(f->args) : lsecond(f->args);
 	c = (Const *) (int8_comparisons[i].id_first ? lsecond(f->args) : linitial(f->args));
-	if (!IsA(c, Const) || c->constisnull || c->consttype != INT8OID ||
-		DatumGetInt64(c->constvalue) < 0)
+	if (!IsA(c, Const) || c->constisnull || c->consttype != INT8OID)
 		return NULL;
-
+	value = DatumGetInt64(c->constvalue);
+	nsp = get_namespace_name(get_func_namespace(f->funcid));
 	sftype = exprType(id);
-	op = OpernameGetOprid(list_make2(makeString(get_namespace_name(get_func_namespace(f->funcid))),
+
+	if (value < 0)
+	{
+		op = OpernameGetOprid(list_make2(makeString(nsp),
+										 makeString(int8_comparisons[i].below_all ? ">=" : "<")),
+							  sftype, sftype);
+		if (!OidIsValid(op))
+			return NULL;
+		return (Node *) make_opclause(op, BOOLOID, false, (Expr *) id,
+									  (Expr *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
+														 SnowflakeGetDatum(0), false, true),
+									  InvalidOid, InvalidOid);
+	}
+
+	op = OpernameGetOprid(list_make2(makeString(nsp),
 									 makeString((char *) int8_comparisons[i].opname)),
 						  sftype, sftype);
 	if (!OidIsValid(op))
 		return NULL;
 	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
-								 SnowflakeGetDatum((Snowflake) DatumGetInt64(c->constvalue)),
-								 false, true);
+								 SnowflakeGetDatum((Snowflake) value), false, true);
 	return (Node *) make_opclause(op, BOOLOID, false,
 								  (Expr *) (int8_comparisons[i].id_first ? id : idconst),
 								  (Expr *) (int8_comparisons[i].id_first ? idconst : id),

@@ -25,6 +25,16 @@ SELECT 'between floor ceil', count(*) FROM ev
 SELECT 'between same ms', count(*) FROM ev
  WHERE id BETWEEN snowflake_floor(:'t0'::timestamptz - interval '10 hours') AND snowflake_ceil(:'t0'::timestamptz - interval '10 hours');
 
+-- integers beside the distribution column, negative ones among them (a
+-- negative integer is below every id; "id = -1" alone is refused by
+-- Citus's routing, see test/citus/run)
+SELECT 'id > -1', count(*) FROM ev WHERE id > -1;
+SELECT 'id < -1', count(*) FROM ev WHERE id < -1;
+SELECT 'id = -1 OR', count(*) FROM ev WHERE id = -1 OR id < '1';
+SELECT 'IN with a negative', count(*) FROM ev
+ WHERE id IN (-5, 0, make_snowflake(:'t0'::timestamptz - interval '3 days' + interval '1000 seconds'
+                                    + interval '0 ms', 7000 % 1024, 13000 % 4096)::bigint);
+
 -- prepared statements: 7 executions each, past the point where the plan
 -- cache may switch to a generic plan
 PREPARE w_range(timestamptz, timestamptz) AS SELECT count(*) FROM ev WHERE id <@ tstzrange($1, $2);

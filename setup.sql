@@ -1,0 +1,10 @@
+CREATE TABLE ev (id snowflake PRIMARY KEY, k int, ref snowflake);
+CREATE TABLE evk (id snowflake, k int PRIMARY KEY, ref snowflake);
+CREATE TABLE evr (id snowflake PRIMARY KEY, k int, ref snowflake);
+CREATE TABLE evp (id snowflake NOT NULL, k int, ref snowflake) PARTITION BY RANGE (id);
+CREATE TABLE evp_old PARTITION OF evp FOR VALUES FROM (MINVALUE) TO (snowflake_floor('2026-05-29+00'));
+CREATE TABLE evp_a PARTITION OF evp FOR VALUES FROM (snowflake_floor('2026-05-29+00')) TO (snowflake_floor('2026-05-30+00'));
+CREATE TABLE evp_b PARTITION OF evp FOR VALUES FROM (snowflake_floor('2026-05-30+00')) TO (snowflake_floor('2026-05-31+00'));
+CREATE TABLE evp_c PARTITION OF evp FOR VALUES FROM (snowflake_floor('2026-05-31+00')) TO (snowflake_floor('2026-06-01+00'));
+CREATE TABLE evp_new PARTITION OF evp FOR VALUES FROM (snowflake_floor('2026-06-01+00')) TO (MAXVALUE);
+CREATE INDEX ON evp(id);
