@@ -17,7 +17,7 @@ EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time timerange instants planner differential plans mint textforms jit schema
+REGRESS = install io casts operators opclass time timerange instants planner differential plans mint textforms jit security schema hostile
 
 PG_CONFIG ?= pg_config
 

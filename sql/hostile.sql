@@ -1,0 +1,182 @@
+--
+-- hostile: a schema ahead of everything on the search_path, pg_catalog
+-- included, holds functions and operators named like the ones the
+-- extension calls: the range constructors, the snowflake_range_* and
+-- instant-bound helpers, the comparison operators.  Each one, if called,
+-- writes to a marker table.  A database owner who is not a superuser
+-- installs the extension with that search_path, and every planner-support
+-- path and every function then runs with it: nothing is caught.  The
+-- queries name their own operators and functions; what they must not
+-- reach is what the extension calls for them.
+--
+SET timezone = 'UTC';
+SET client_min_messages = warning;
+DROP EXTENSION IF EXISTS snowflake CASCADE;
+RESET client_min_messages;
+CREATE ROLE regress_sf_dbo;
+CREATE ROLE regress_sf_evil;
+DO $$ BEGIN
+	EXECUTE format('GRANT CREATE ON DATABASE %I TO regress_sf_dbo, regress_sf_evil', current_database());
+END $$;
+
+SET ROLE regress_sf_evil;
+CREATE SCHEMA evil;
+GRANT USAGE ON SCHEMA evil TO PUBLIC;
+CREATE TABLE evil.caught (what text);
+GRANT INSERT, SELECT ON evil.caught TO PUBLIC;
+CREATE FUNCTION evil.tstzrange(timestamptz, timestamptz, text) RETURNS tstzrange
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('tstzrange/3'); RETURN pg_catalog.tstzrange($1, $2, $3); END $$;
+CREATE FUNCTION evil.tstzrange(timestamptz, timestamptz) RETURNS tstzrange
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('tstzrange/2'); RETURN pg_catalog.tstzrange($1, $2); END $$;
+CREATE FUNCTION evil.lower(anyrange) RETURNS anyelement
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('lower'); RETURN pg_catalog.lower($1); END $$;
+CREATE FUNCTION evil.upper(anyrange) RETURNS anyelement
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('upper'); RETURN pg_catalog.upper($1); END $$;
+CREATE FUNCTION evil.int8eq(bigint, bigint) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('int8eq'); RETURN $1 OPERATOR(pg_catalog.=) $2; END $$;
+CREATE OPERATOR evil.= (LEFTARG = bigint, RIGHTARG = bigint, FUNCTION = evil.int8eq);
+CREATE FUNCTION evil.tstzge(timestamptz, timestamptz) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('>= on instants'); RETURN $1 OPERATOR(pg_catalog.>=) $2; END $$;
+CREATE OPERATOR evil.>= (LEFTARG = timestamptz, RIGHTARG = timestamptz, FUNCTION = evil.tstzge);
+-- the helpers' names, on the types they take
+CREATE FUNCTION evil.snowflake_range_floor(tstzrange) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_range_floor'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_range_ceil(tstzrange) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_range_ceil'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_range_floor(timestamptz, timestamptz, text) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_range_floor/3'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_range_ceil(timestamptz, timestamptz, text) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_range_ceil/3'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_first_after(timestamptz, boolean) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_first_after'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_last_before(timestamptz, boolean) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_last_before'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_floor(timestamptz) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_floor'); RETURN 0; END $$;
+CREATE FUNCTION evil.snowflake_ceil(timestamptz) RETURNS bigint
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_ceil'); RETURN 0; END $$;
+RESET ROLE;
+
+-- The database owner installs the extension with the hostile schema first.
+SET ROLE regress_sf_dbo;
+CREATE SCHEMA ext;
+CREATE SCHEMA app;
+SET search_path = evil, pg_catalog, app, ext;
+CREATE EXTENSION snowflake SCHEMA ext;
+GRANT USAGE ON SCHEMA ext TO PUBLIC;
+SELECT count(*) AS caught_at_install FROM evil.caught;
+
+-- Now the operators on the new type too.
+RESET ROLE;
+SET ROLE regress_sf_evil;
+CREATE FUNCTION evil.sf_cmp(ext.snowflake, ext.snowflake) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('comparison of ids'); RETURN true; END $$;
+CREATE OPERATOR evil.>= (LEFTARG = ext.snowflake, RIGHTARG = ext.snowflake, FUNCTION = evil.sf_cmp);
+CREATE OPERATOR evil.<= (LEFTARG = ext.snowflake, RIGHTARG = ext.snowflake, FUNCTION = evil.sf_cmp);
+CREATE OPERATOR evil.< (LEFTARG = ext.snowflake, RIGHTARG = ext.snowflake, FUNCTION = evil.sf_cmp);
+CREATE OPERATOR evil.> (LEFTARG = ext.snowflake, RIGHTARG = ext.snowflake, FUNCTION = evil.sf_cmp);
+CREATE OPERATOR evil.= (LEFTARG = ext.snowflake, RIGHTARG = ext.snowflake, FUNCTION = evil.sf_cmp);
+CREATE FUNCTION evil.snowflake_timestamp(ext.snowflake) RETURNS timestamptz
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('snowflake_timestamp'); RETURN now(); END $$;
+RESET ROLE;
+
+-- Every planner-support path, with the hostile schema first.
+SET ROLE regress_sf_dbo;
+SET search_path = evil, pg_catalog, app, ext;
+CREATE TABLE app.ev (id ext.snowflake PRIMARY KEY);
+INSERT INTO app.ev SELECT ext.make_snowflake('2026-05-01 00:00:00+00'::timestamptz OPERATOR(pg_catalog.+) (g OPERATOR(pg_catalog.*) interval '1 minute'), 0, 0)
+  FROM pg_catalog.generate_series(1, 2000) g;
+CREATE TABLE app.pev (id ext.snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE app.pev_1 PARTITION OF app.pev FOR VALUES FROM (MINVALUE) TO ('308799759974400000');
+CREATE TABLE app.pev_2 PARTITION OF app.pev FOR VALUES FROM ('308799759974400000') TO (MAXVALUE);
+INSERT INTO app.pev SELECT id FROM app.ev;
+ANALYZE app.ev, app.pev;
+-- constants, a run-time range, a run-time instant, both ways round
+SELECT pg_catalog.count(*) FROM app.ev
+ WHERE id OPERATOR(ext.<@) pg_catalog.tstzrange('2026-05-01 01:00+00', '2026-05-01 02:00+00');
+SELECT pg_catalog.count(*) FROM app.ev
+ WHERE id OPERATOR(ext.<@) pg_catalog.tstzrange(pg_catalog.now() OPERATOR(pg_catalog.-) interval '100 years', pg_catalog.now());
+SELECT pg_catalog.count(*) FROM app.ev WHERE id OPERATOR(ext.>=) '2026-05-02 03:00+00'::timestamptz;
+SELECT pg_catalog.count(*) FROM app.ev WHERE id OPERATOR(ext.<) pg_catalog.now();
+SELECT pg_catalog.count(*) FROM app.ev WHERE pg_catalog.now() OPERATOR(ext.>=) id;
+SELECT pg_catalog.count(*) FROM app.ev
+ WHERE pg_catalog.tstzrange('2026-05-01 01:00+00', NULL) OPERATOR(ext.@>) id;
+SELECT pg_catalog.count(*) FROM app.ev WHERE id OPERATOR(ext.=) 5;
+SELECT pg_catalog.count(*) FROM app.ev WHERE id OPERATOR(ext.>) -1;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM app.ev WHERE id OPERATOR(ext.<) pg_catalog.now();
+-- a generic plan's parameters
+PREPARE g(timestamptz, timestamptz) AS SELECT pg_catalog.count(*) FROM app.ev
+ WHERE id OPERATOR(ext.<@) pg_catalog.tstzrange($1, $2) AND id OPERATOR(ext.>=) $1;
+SET plan_cache_mode = force_generic_plan;
+EXECUTE g('2026-05-01 01:00+00', '2026-05-01 02:00+00');
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE g('2026-05-01 01:00+00', '2026-05-01 02:00+00');
+RESET plan_cache_mode;
+-- a partitioned table: pruning helpers
+SELECT pg_catalog.count(*) FROM app.pev
+ WHERE id OPERATOR(ext.<@) pg_catalog.tstzrange('2026-05-01 01:00+00', '2026-05-01 02:00+00');
+SELECT pg_catalog.count(*) FROM app.pev WHERE id OPERATOR(ext.>=) (pg_catalog.now() OPERATOR(pg_catalog.-) interval '100 years');
+-- window frames (in_range), sorting, aggregates, joins, hashing
+SELECT pg_catalog.max(n) FROM (SELECT pg_catalog.count(*) OVER (ORDER BY id USING OPERATOR(ext.<)
+                                 RANGE BETWEEN '10 minutes' PRECEDING AND CURRENT ROW) AS n FROM app.ev) s;
+SELECT ext.min(id) OPERATOR(ext.<) ext.max(id) FROM app.ev;
+SELECT pg_catalog.count(*) FROM app.ev a JOIN app.ev b ON a.id OPERATOR(ext.=) b.id;
+SELECT pg_catalog.count(DISTINCT id) FROM app.ev;
+CREATE INDEX ON app.ev USING hash (id);
+CREATE INDEX ON app.ev USING brin (id);
+
+-- Every function of the extension, called with sample arguments of its
+-- types (some raise their documented errors: those are caught and counted).
+CREATE TEMP TABLE calls (fn text, error text);
+DO $$
+DECLARE
+	f record;
+	args text;
+	sample jsonb := jsonb_build_object(
+		'snowflake', '''319545566822428714''::ext.snowflake',
+		'timestamp with time zone', '''2026-05-31 18:40:00+00''::timestamptz',
+		'tstzrange', 'pg_catalog.tstzrange(''2026-05-31 18:00+00'', ''2026-05-31 19:00+00'')',
+		'text', '''EVT0NbWMtkosp8''', 'integer', '7', 'bigint', '42::bigint', 'smallint', '7::smallint',
+		'numeric', '42::numeric', 'boolean', 'true', 'interval', '''1 hour''::interval',
+		'cstring', '''42''::cstring');
+BEGIN
+	FOR f IN SELECT p.oid::regprocedure AS sig, p.oid, p.proargtypes
+	           FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_depend d ON d.objid = p.oid
+	          WHERE d.refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'snowflake')
+	            AND d.classid = 'pg_catalog.pg_proc'::regclass AND p.prokind = 'f'
+	            AND NOT EXISTS (SELECT FROM pg_catalog.unnest(p.proargtypes) t
+	                            WHERE NOT sample ? pg_catalog.format_type(t, NULL))
+	          ORDER BY 1::text
+	LOOP
+		SELECT pg_catalog.string_agg(sample ->> pg_catalog.format_type(t, NULL), ', ' ORDER BY n)
+		  INTO args FROM pg_catalog.unnest(f.proargtypes) WITH ORDINALITY u(t, n);
+		BEGIN
+			EXECUTE pg_catalog.format('SELECT %s(%s)', f.oid::regproc, COALESCE(args, ''));
+			INSERT INTO calls VALUES (f.sig::text, NULL);
+		EXCEPTION WHEN OTHERS THEN
+			INSERT INTO calls VALUES (f.sig::text, SQLSTATE || ': ' || SQLERRM);
+		END;
+	END LOOP;
+END $$;
+SELECT pg_catalog.count(*) AS functions_called, pg_catalog.count(*) FILTER (WHERE error IS NULL) AS returned FROM calls;
+SELECT fn, error FROM calls WHERE error IS NOT NULL ORDER BY fn;
+
+-- Nothing hostile ran.
+SELECT pg_catalog.count(*) AS caught FROM evil.caught;
+-- The trap works: calling one by name is caught.
+SELECT evil.snowflake_floor(pg_catalog.now()) IS NOT NULL AS called;
+SELECT what FROM evil.caught;
+
+RESET search_path;
+DROP TABLE calls;
+RESET ROLE;
+SET client_min_messages = warning;
+DROP TABLE app.ev, app.pev;
+DROP SCHEMA app;
+DROP EXTENSION snowflake CASCADE;
+DROP SCHEMA ext;
+DROP SCHEMA evil CASCADE;
+DO $$ BEGIN
+	EXECUTE format('REVOKE CREATE ON DATABASE %I FROM regress_sf_dbo, regress_sf_evil', current_database());
+END $$;
+DROP ROLE regress_sf_dbo, regress_sf_evil;
+RESET client_min_messages;
