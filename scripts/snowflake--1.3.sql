@@ -863,10 +863,23 @@ COMMENT ON FUNCTION @extschema@.gen_snowflake(integer) IS
 
 -- Minting for any worker is what the superuser-only setting
 -- snowflake.worker_id guards: two servers minting for one worker id can
--- mint the same id.  So gen_snowflake(worker) is not for PUBLIC: the role
--- that creates the extension gets it, and may grant it on.
+-- mint the same id.  So gen_snowflake(worker) is not for PUBLIC: the
+-- extension's owner (the role that creates it) gets it with the grant
+-- option, and may grant it on.  The owner is read from the catalogue, not
+-- substituted into the script, which core refuses for names with quotes.
 REVOKE EXECUTE ON FUNCTION @extschema@.gen_snowflake(integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION @extschema@.gen_snowflake(integer) TO @extowner@;
+DO $$
+BEGIN
+	EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s WITH GRANT OPTION',
+		(SELECT p.oid::pg_catalog.regprocedure
+		   FROM pg_catalog.pg_proc p
+		   JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
+		   JOIN pg_catalog.pg_extension e ON d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+		                                  AND d.refobjid = e.oid
+		  WHERE e.extname = 'snowflake' AND p.proname = 'gen_snowflake' AND p.pronargs = 1),
+		(SELECT e.extowner::pg_catalog.regrole FROM pg_catalog.pg_extension e WHERE e.extname = 'snowflake'));
+END
+$$;
 
 --
 -- Text forms ids are handed out in

@@ -168,12 +168,43 @@ SELECT what FROM evil.caught;
 
 RESET search_path;
 DROP TABLE calls;
-RESET ROLE;
+
+-- A catalogue older than the library: 1.1 has no snowflake_first_after or
+-- snowflake_last_before, which the planner calls for a run-time instant.
+-- The database owner, who owns the schema, plants both there; a superuser
+-- then queries.  The planner calls members of the extension only, so it
+-- takes the path 1.1's own functions give, and the answer is right.
 SET client_min_messages = warning;
 DROP TABLE app.ev, app.pev;
+DROP EXTENSION snowflake CASCADE;
+RESET client_min_messages;
+CREATE SCHEMA ext11;
+CREATE EXTENSION snowflake VERSION '1.1' SCHEMA ext11;
+CREATE FUNCTION ext11.snowflake_first_after(t timestamptz, inclusive boolean) RETURNS ext11.snowflake
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('planted first_after, run by ' || current_user); RETURN '0'; END $$;
+CREATE FUNCTION ext11.snowflake_last_before(t timestamptz, inclusive boolean) RETURNS ext11.snowflake
+LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.caught VALUES ('planted last_before, run by ' || current_user); RETURN '18446744073709551615'; END $$;
+CREATE TABLE app.ev11 (id ext11.snowflake PRIMARY KEY);
+INSERT INTO app.ev11 SELECT ext11.make_snowflake(now() - g * interval '1 minute', 1, 0) FROM generate_series(1, 500) g;
+ANALYZE app.ev11;
+RESET ROLE;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM app.ev11 WHERE id OPERATOR(ext11.>=) (now() - interval '10 minutes');
+BEGIN;
+SELECT count(*) AS index, (SELECT count(*) FROM app.ev11 WHERE ext11.snowflake_timestamp(id) >= now() - interval '10 minutes') AS definition
+  FROM app.ev11 WHERE id OPERATOR(ext11.>=) (now() - interval '10 minutes');
+SELECT count(*) AS index, (SELECT count(*) FROM app.ev11 WHERE ext11.snowflake_timestamp(id) <= now() - interval '490 minutes') AS definition
+  FROM app.ev11 WHERE id OPERATOR(ext11.<=) (now() - interval '490 minutes');
+COMMIT;
+RESET enable_seqscan;
+SELECT count(*) AS caught FROM evil.caught WHERE what LIKE 'planted%';
+RESET ROLE;
+SET client_min_messages = warning;
+DROP TABLE app.ev11;
 DROP SCHEMA app;
 DROP EXTENSION snowflake CASCADE;
 DROP SCHEMA ext;
+DROP SCHEMA ext11 CASCADE;
 DROP SCHEMA evil CASCADE;
 DO $$ BEGIN
 	EXECUTE format('REVOKE CREATE ON DATABASE %I FROM regress_sf_dbo, regress_sf_evil', current_database());

@@ -8,6 +8,7 @@ DROP EXTENSION snowflake CASCADE;
 RESET client_min_messages;
 
 CREATE ROLE regress_sf_owner;
+CREATE ROLE regress_sf_minter;
 DO $$ BEGIN
 	EXECUTE format('GRANT CREATE ON DATABASE %I TO regress_sf_owner', current_database());
 END $$;
@@ -18,6 +19,16 @@ CREATE SCHEMA app;
 CREATE EXTENSION snowflake SCHEMA "Snow Flake";
 SELECT extname, extversion, extnamespace::regnamespace, extowner::regrole
 FROM pg_extension WHERE extname = 'snowflake';
+
+-- The owner holds gen_snowflake(worker) with the grant option (1.3), and
+-- passes it on.
+GRANT USAGE ON SCHEMA "Snow Flake" TO regress_sf_minter;
+GRANT EXECUTE ON FUNCTION "Snow Flake".gen_snowflake(integer) TO regress_sf_minter;
+RESET ROLE;
+SET ROLE regress_sf_minter;
+SELECT "Snow Flake".snowflake_worker("Snow Flake".gen_snowflake(9)) AS worker;
+RESET ROLE;
+SET ROLE regress_sf_owner;
 
 -- Nothing leaked into public.
 SELECT count(*) AS in_public FROM pg_proc WHERE pronamespace = 'public'::regnamespace
@@ -53,4 +64,4 @@ RESET ROLE;
 DO $$ BEGIN
 	EXECUTE format('REVOKE CREATE ON DATABASE %I FROM regress_sf_owner', current_database());
 END $$;
-DROP ROLE regress_sf_owner;
+DROP ROLE regress_sf_owner, regress_sf_minter;

@@ -101,8 +101,10 @@ static uint64
 mint_read_mark(void)
 {
 	FILE	   *f = AllocateFile(MINT_MARK_FILE, "r");
-	unsigned long long mark = 0;
-	int			n;
+	char		buf[32];
+	size_t		len;
+	size_t		i;
+	uint64		mark = 0;
 
 	if (f == NULL)
 	{
@@ -114,10 +116,15 @@ mint_read_mark(void)
 				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
 						   "or ids could repeat if the clock was set back.")));
 	}
-	/* the file is replaced by rename, so it is whole or absent */
+	/*
+	 * The file is replaced by rename, so it is whole or absent: exactly the
+	 * decimal digits mint_write_mark wrote and a newline.  Anything else
+	 * (a sign, spaces, more text, too many digits) is damage, and reading
+	 * around it could shrink the mark.
+	 */
 	errno = 0;
-	n = fscanf(f, "%llu", &mark);
-	if (n != 1 && ferror(f))
+	len = fread(buf, 1, sizeof(buf), f);
+	if (ferror(f))
 	{
 		int			save_errno = errno;
 
@@ -130,7 +137,9 @@ mint_read_mark(void)
 						   "or ids could repeat if the clock was set back.")));
 	}
 	FreeFile(f);
-	if (n != 1 || mark > SF_TIMESTAMP_MAX + 1)
+	for (i = 0; i < len && buf[i] >= '0' && buf[i] <= '9' && mark <= SF_TIMESTAMP_MAX + 1; i++)
+		mark = mark * 10 + (uint64) (buf[i] - '0');
+	if (i == 0 || i > 20 || i != len - 1 || buf[i] != '\n' || mark > SF_TIMESTAMP_MAX + 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("invalid contents in file \"%s\"", MINT_MARK_FILE),
@@ -138,7 +147,7 @@ mint_read_mark(void)
 						   "or ids could repeat if the clock was set back."),
 				 errhint("If the clock has not been set back since ids were last minted, "
 						 "removing the file lets minting start from the clock.")));
-	return (uint64) mark;
+	return mark;
 }
 
 /* Durably record a mark: write, fsync, rename into place, fsync the dir. */

@@ -43,11 +43,13 @@
 
 #include "access/relation.h"
 #include "access/stratnum.h"
+#include "catalog/dependency.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
@@ -202,7 +204,24 @@ typedef struct SfOps
 	Oid			le;
 	Oid			eq;
 	Oid			nsp;			/* the extension's schema */
+	Oid			ext;			/* the extension */
 } SfOps;
+
+/*
+ * Whether the object is a member of the extension that function sibling
+ * belongs to.  A function or operator found by name in the extension's
+ * schema may be a stranger's: one that an older catalogue lacks (1.1 has
+ * no snowflake_first_after), created there by a role that may create
+ * objects in that schema.  The planner builds calls of members only, or
+ * it would run that role's code as whoever runs the query.
+ */
+static bool
+extension_member(Oid classid, Oid objid, Oid sibling)
+{
+	Oid			ext = getExtensionOfObject(ProcedureRelationId, sibling);
+
+	return OidIsValid(ext) && getExtensionOfObject(classid, objid) == ext;
+}
 
 /*
  * The operators, or false if the family lacks them or orders ids otherwise
@@ -226,7 +245,8 @@ lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 	ops->le = get_opfamily_member(opfamily, sftype, sftype, BTLessEqualStrategyNumber);
 	ops->eq = get_opfamily_member(opfamily, sftype, sftype, BTEqualStrategyNumber);
 	ops->nsp = get_func_namespace(sibling);
-	return OidIsValid(ops->lt) && OidIsValid(ops->ge) &&
+	ops->ext = getExtensionOfObject(ProcedureRelationId, sibling);
+	return OidIsValid(ops->ext) && OidIsValid(ops->lt) && OidIsValid(ops->ge) &&
 		OidIsValid(ops->le) && OidIsValid(ops->eq) &&
 		ops->lt == get_opfamily_member(natural, sftype, sftype, BTLessStrategyNumber) &&
 		ops->ge == get_opfamily_member(natural, sftype, sftype, BTGreaterEqualStrategyNumber) &&
@@ -244,8 +264,8 @@ make_id_const(const SfOps *ops, Snowflake value)
 
 /*
  * A call of the extension's function name(argtypes) on args, or NULL if
- * there is no such function (the library is newer than the extension's
- * SQL).
+ * the extension has no such function (the library is newer than the
+ * extension's SQL), whatever else its schema holds.
  */
 static Node *
 make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
@@ -256,7 +276,7 @@ make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 	fn = LookupFuncName(list_make2(makeString(get_namespace_name(ops->nsp)),
 								   makeString(pstrdup(name))),
 						nargs, argtypes, true);
-	if (!OidIsValid(fn))
+	if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != ops->ext)
 		return NULL;
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, InvalidOid,
 								 COERCE_EXPLICIT_CALL);
@@ -519,12 +539,14 @@ window_operator(Oid funcid, const SfWindow *w)
 	Oid		   *argtypes;
 	int			nargs;
 	char	   *nsp = get_namespace_name(get_func_namespace(funcid));
+	Oid			op;
 
 	(void) get_func_signature(funcid, &argtypes, &nargs);
 	if (nargs != 2)
 		return InvalidOid;
-	return OpernameGetOprid(list_make2(makeString(nsp), makeString((char *) w->opname)),
-							argtypes[0], argtypes[1]);
+	op = OpernameGetOprid(list_make2(makeString(nsp), makeString((char *) w->opname)),
+						  argtypes[0], argtypes[1]);
+	return extension_member(OperatorRelationId, op, funcid) ? op : InvalidOid;
 }
 
 /*
@@ -759,7 +781,7 @@ int8_simplify(SupportRequestSimplify *req)
 		op = OpernameGetOprid(list_make2(makeString(nsp),
 										 makeString(int8_comparisons[i].below_all ? ">=" : "<")),
 							  sftype, sftype);
-		if (!OidIsValid(op))
+		if (!extension_member(OperatorRelationId, op, f->funcid))
 			return NULL;
 		return (Node *) make_opclause(op, BOOLOID, false, (Expr *) id,
 									  (Expr *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
@@ -770,7 +792,7 @@ int8_simplify(SupportRequestSimplify *req)
 	op = OpernameGetOprid(list_make2(makeString(nsp),
 									 makeString((char *) int8_comparisons[i].opname)),
 						  sftype, sftype);
-	if (!OidIsValid(op))
+	if (!extension_member(OperatorRelationId, op, f->funcid))
 		return NULL;
 	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
 								 SnowflakeGetDatum((Snowflake) value), false, true);
