@@ -116,11 +116,12 @@ mint_read_mark(void)
 				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
 						   "or ids could repeat if the clock was set back.")));
 	}
+
 	/*
 	 * The file is replaced by rename, so it is whole or absent: exactly the
-	 * decimal digits mint_write_mark wrote and a newline.  Anything else
-	 * (a sign, spaces, more text, too many digits) is damage, and reading
-	 * around it could shrink the mark.
+	 * decimal digits mint_write_mark wrote and a newline.  Anything else (a
+	 * sign, spaces, more text, too many digits) is damage, and reading around
+	 * it could shrink the mark.
 	 */
 	errno = 0;
 	len = fread(buf, 1, sizeof(buf), f);
