@@ -14,7 +14,7 @@ SF_MIN_MAJOR=15
 SF_MAX_MAJOR=18
 # What the tests need besides a server; Debian's server too unless
 # PG_CONFIG names one.
-SF_TOOLS="clang-14 libclang-rt-14-dev python3-psycopg2 faketime gdb"
+SF_TOOLS="clang-14 libclang-rt-14-dev python3-psycopg2 gdb"
 if [ -n "${PG_CONFIG:-}" ]; then
 	SF_PACKAGES=$SF_TOOLS
 else
@@ -93,6 +93,10 @@ sf_check_pg_config() {
 sf_build_install() {
 	sf_log "building and installing for $("$(sf_pg_config)" --version)"
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" clean >/dev/null
+	# make install adds files and never removes one: a script that an older
+	# checkout installed (the full scripts retired in scripts/FROZEN) would
+	# be chosen over the chain, so the extension's scripts go first.
+	rm -f "$("$(sf_pg_config)" --sharedir)/extension/snowflake--"*.sql
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" install >/dev/null
 }
@@ -101,6 +105,89 @@ sf_setup() {
 	sf_check_pg_config
 	sf_deps
 	sf_build_install
+}
+
+# sf_timed SECONDS WHAT COMMAND...: run COMMAND (a program or a function)
+# for at most SECONDS, in a process group of its own, with TMPDIR a fresh
+# directory that its servers and files go in.  On expiry: print what it was
+# waiting for (its processes, and what the servers under TMPDIR and the
+# main cluster were doing), end the group (TERM, then KILL after 20 s) and
+# return 124.  Either way, stop every server still running under TMPDIR
+# (a server started by pg_ctl leaves the group), then remove TMPDIR.
+sf_timed() {
+	local limit=$1 what=$2 dir pid sleeper done_pid rc
+	shift 2
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/snowflake-run.XXXXXX")
+	chmod 1777 "$dir"
+	set -m
+	TMPDIR=$dir "$@" &
+	pid=$!
+	set +m
+	sleep "$limit" &
+	sleeper=$!
+	wait -n -p done_pid "$pid" "$sleeper"
+	rc=$?
+	if [ "${done_pid:-}" = "$pid" ]; then
+		kill "$sleeper" 2>/dev/null
+		wait "$sleeper" 2>/dev/null
+	else
+		echo "TIMEOUT: $what: still running after $limit s, waiting for:"
+		ps -eo pgid=,pid=,etimes=,args= | awk -v g="$pid" '$1 == g { $1 = "   "; print }'
+		sf_activity "$dir"
+		kill -TERM -- "-$pid" 2>/dev/null
+		sleep 20 &
+		sleeper=$!
+		wait -n -p done_pid "$pid" "$sleeper"
+		[ "${done_pid:-}" = "$pid" ] || kill -KILL -- "-$pid" 2>/dev/null
+		kill "$sleeper" 2>/dev/null
+		wait "$pid" "$sleeper" 2>/dev/null
+		rc=124
+		echo "TIMEOUT: $what: killed after $limit s"
+	fi
+	sf_reap "$dir"
+	rm -rf "$dir"
+	return "$rc"
+}
+
+# sf_activity DIR: what the servers under DIR, and the main cluster, are
+# doing (pg_stat_activity), each asked for at most 10 s.
+sf_activity() {
+	local pidfile sock port
+	{
+		find "$1" -maxdepth 6 -name postmaster.pid 2>/dev/null | while read -r pidfile; do
+			echo "$(sed -n 5p "$pidfile") $(sed -n 4p "$pidfile")"
+		done
+		[ -n "${PGHOST:-}" ] && [ -n "${PGPORT:-}" ] && echo "$PGHOST $PGPORT"
+	} | while read -r sock port; do
+		echo "    server on $sock port $port:"
+		timeout 10 "$(sf_bindir)/psql" -X -At -h "$sock" -p "$port" -U postgres -d postgres -c "
+			SELECT format('%s %s %s, waiting %s:%s, for %s s: %s', pid, backend_type, state,
+			              wait_event_type, wait_event,
+			              round(extract(epoch FROM clock_timestamp() - query_start)), left(query, 200))
+			FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND state IS NOT NULL
+			  AND state <> 'idle'" 2>&1 | sed 's/^/      /'
+	done
+}
+
+# sf_reap DIR: stop the servers still running under DIR: an immediate
+# shutdown (SIGQUIT), then SIGKILL for the postmaster and its children
+# after 15 s.
+sf_reap() {
+	local pidfile pm
+	find "$1" -maxdepth 6 -name postmaster.pid 2>/dev/null | while read -r pidfile; do
+		pm=$(head -n 1 "$pidfile")
+		[ -n "$pm" ] && kill -0 "$pm" 2>/dev/null || continue
+		echo "    stopping the server left running in $(dirname "$pidfile") (pid $pm)"
+		kill -QUIT "$pm" 2>/dev/null
+		for _ in $(seq 30); do
+			kill -0 "$pm" 2>/dev/null || break
+			sleep 0.5
+		done
+		if kill -0 "$pm" 2>/dev/null; then
+			pkill -KILL -P "$pm"
+			kill -KILL "$pm" 2>/dev/null
+		fi
+	done
 }
 
 # Run a command as the cluster's owner: postgres when we are root.
@@ -153,14 +240,18 @@ sf_node_start() {
 	}
 }
 
+# sf_node_stop DIR: a fast shutdown; an immediate one if that takes more
+# than 30 s (a backend that does not answer).
 sf_node_stop() {
-	sf_as_owner "${SF_NODE_BINDIR:-$(sf_bindir)}/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true
+	local ctl=${SF_NODE_BINDIR:-$(sf_bindir)}/pg_ctl
+	sf_as_owner "$ctl" -D "$1/data" -m fast -w -t 30 stop >/dev/null 2>&1 ||
+		sf_as_owner "$ctl" -D "$1/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
 }
 
 # sf_cluster_start [postgresql.conf lines...]: the main throwaway cluster.
 # Sets SF_DIR, PGHOST, PGPORT, PGUSER, PGDATABASE for the rest of the script.
 sf_cluster_start() {
-	SF_DIR=$(mktemp -d /tmp/snowflake-test.XXXXXX)
+	SF_DIR=$(mktemp -d "${TMPDIR:-/tmp}/snowflake-test.XXXXXX")
 	chmod 755 "$SF_DIR"
 	export PGHOST="$SF_DIR/sock" PGPORT=$(sf_free_port) PGUSER=postgres PGDATABASE=postgres
 	sf_log "starting a throwaway cluster in $SF_DIR on port $PGPORT"
@@ -174,6 +265,23 @@ sf_cluster_stop() {
 	sf_node_stop "$SF_DIR"
 	rm -rf "$SF_DIR"
 	SF_DIR=
+}
+
+# A wall clock that a test moves (test/clock/shift.c), for servers started
+# under it.  Async-signal-safe: a clock call reads a mapped integer.
+#   sf_clock_build DIR            build DIR/shift.so and DIR/shift, offset 0
+#   sf_clock_set DIR MS           move the clock to real time + MS
+#   sf_clock_start DIR BIN NODE   start the node NODE (made by sf_node_start,
+#                                 stopped) with the server binaries in BIN
+sf_clock_build() {
+	cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$1/shift.so" "$SF_ROOT/test/clock/shift.c" -ldl &&
+		cc -O2 -Wall -Wextra -Werror -DSHIFT_MAIN -o "$1/shift" "$SF_ROOT/test/clock/shift.c" &&
+		sf_clock_set "$1" 0 && chmod 644 "$1/clock.offset" && chmod 755 "$1/shift.so"
+}
+sf_clock_set() { "$1/shift" "$1/clock.offset" "$2"; }
+sf_clock_start() {
+	sf_as_owner env LD_PRELOAD="$1/shift.so" SF_CLOCK_FILE="$1/clock.offset" \
+		"$2/pg_ctl" -D "$3/data" -l "$3/server.log" -w -t 60 start >/dev/null
 }
 
 sf_psql() {
