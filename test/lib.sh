@@ -111,8 +111,8 @@ sf_setup() {
 # for at most SECONDS, in a process group of its own, with TMPDIR a fresh
 # directory that its servers and files go in.  On expiry: print what it was
 # waiting for (its processes, and what the servers under TMPDIR and the
-# main cluster were doing), end the group (TERM, then KILL after 20 s) and
-# return 124.  Either way, stop every server still running under TMPDIR
+# main cluster were doing), end the group (TERM, then KILL after
+# $SF_TIMED_GRACE s, 20 by default) and return 124.  Either way, stop every server still running under TMPDIR
 # (a server started by pg_ctl leaves the group), then remove TMPDIR.
 sf_timed() {
 	local limit=$1 what=$2 dir pid sleeper done_pid rc
@@ -135,7 +135,7 @@ sf_timed() {
 		ps -eo pgid=,pid=,etimes=,args= | awk -v g="$pid" '$1 == g { $1 = "   "; print }'
 		sf_activity "$dir"
 		kill -TERM -- "-$pid" 2>/dev/null
-		sleep 20 &
+		sleep "${SF_TIMED_GRACE:-20}" &
 		sleeper=$!
 		wait -n -p done_pid "$pid" "$sleeper"
 		[ "${done_pid:-}" = "$pid" ] || kill -KILL -- "-$pid" 2>/dev/null
