@@ -112,12 +112,15 @@ sf_setup() {
 # directory that its servers and files go in.  On expiry: print what it was
 # waiting for (its processes, and what the servers under TMPDIR and the
 # main cluster were doing), end the group (TERM, then KILL after
-# $SF_TIMED_GRACE s, 20 by default) and return 124.  Either way, stop every server still running under TMPDIR
-# (a server started by pg_ctl leaves the group), then remove TMPDIR.
+# $SF_TIMED_GRACE s, 20 by default) and return 124.  Either way, stop
+# every server still running under TMPDIR (a server started by pg_ctl
+# leaves the group), then remove TMPDIR.  Limits nest (a test within the
+# whole run), and so do their directories, whose names are therefore
+# short: a server's socket path must stay within 107 bytes.
 sf_timed() {
 	local limit=$1 what=$2 dir pid sleeper done_pid rc
 	shift 2
-	dir=$(mktemp -d "${TMPDIR:-/tmp}/snowflake-run.XXXXXX")
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/sf.XXXXXX")
 	chmod 1777 "$dir"
 	set -m
 	TMPDIR=$dir "$@" &
@@ -234,10 +237,20 @@ sf_node_start() {
 		echo "timezone = 'UTC'"
 		for line in "$@"; do echo "$line"; done
 	} >>"$dir/data/postgresql.conf"
-	sf_as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null || {
+	sf_pg_ctl_start "$dir" || {
 		cat "$dir/server.log"
 		return 1
 	}
+}
+
+# sf_pg_ctl_start DIR: start the server of a node made by sf_node_start,
+# under the moved clock of $SF_NODE_CLOCK (a directory sf_clock_build made)
+# if that is set.
+sf_pg_ctl_start() {
+	local bin=${SF_NODE_BINDIR:-$(sf_bindir)} clock=()
+	[ -n "${SF_NODE_CLOCK:-}" ] &&
+		clock=(env LD_PRELOAD="$SF_NODE_CLOCK/shift.so" SF_CLOCK_FILE="$SF_NODE_CLOCK/clock.offset")
+	sf_as_owner "${clock[@]}" "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 start >/dev/null
 }
 
 # sf_node_stop DIR: a fast shutdown; an immediate one if that takes more
@@ -279,10 +292,7 @@ sf_clock_build() {
 		sf_clock_set "$1" 0 && chmod 644 "$1/clock.offset" && chmod 755 "$1/shift.so"
 }
 sf_clock_set() { "$1/shift" "$1/clock.offset" "$2"; }
-sf_clock_start() {
-	sf_as_owner env LD_PRELOAD="$1/shift.so" SF_CLOCK_FILE="$1/clock.offset" \
-		"$2/pg_ctl" -D "$3/data" -l "$3/server.log" -w -t 60 start >/dev/null
-}
+sf_clock_start() { SF_NODE_CLOCK=$1 SF_NODE_BINDIR=$2 sf_pg_ctl_start "$3"; }
 
 sf_psql() {
 	"$(sf_bindir)/psql" -X -v ON_ERROR_STOP=1 "$@"
