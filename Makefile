@@ -11,7 +11,8 @@ OBJS = \
 	src/timerange.o \
 	src/planner.o \
 	src/mint.o \
-	src/textforms.o
+	src/textforms.o \
+	src/wal.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
@@ -36,7 +37,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:

@@ -20,6 +20,17 @@
  * After a start, the state begins at the recorded mark, so every new id is
  * above every id minted before.  The hot path costs one extra atomic read.
  *
+ * Replication: a standby must not mint, since its ids could equal ids its
+ * primary mints, and a promoted standby must mint above every id its
+ * primary handed out.  So minting is refused during recovery, and every
+ * advance of the reservation also goes to the WAL (wal.c), flushed, and
+ * confirmed by the synchronous standbys if there are any, before any id
+ * under it is handed out.  Replaying it raises the standby's state and
+ * its own mark file (mint_redo_reservation), which therefore stays the
+ * durable state on every server: a restart of the standby, or a crash of
+ * the primary soon after a checkpoint (when the last record lies before
+ * the redo point), still starts from it.  The hot path does not change.
+ *
  * The shared state needs shared memory: through shared_preload_libraries
  * on every major, or from PostgreSQL 17 on also through the DSM registry
  * without preloading.  The mark is read under the lock by the first id
@@ -31,8 +42,13 @@
  */
 #include "pg_snowflake.h"
 
+#include "access/xact.h"
+#include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "replication/syncrep.h"
+#include "replication/walsender.h"
+#include "replication/walsender_private.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -45,6 +61,8 @@
 #include "storage/dsm_registry.h"
 #endif
 
+#include "wal.h"
+
 PG_FUNCTION_INFO_V1(gen_snowflake);
 PG_FUNCTION_INFO_V1(gen_snowflake_worker);
 
@@ -55,7 +73,10 @@ typedef struct SfMintShared
 {
 	pg_atomic_uint64 last;		/* last (ms << 12 | sequence) handed out */
 	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
-	bool		mark_read;		/* the recorded mark is in last (under lock) */
+	/* under the lock: */
+	bool		mark_read;		/* the recorded mark is in last and mark */
+	uint64		mark;			/* the mark in the file */
+	XLogRecPtr	mark_lsn;		/* its record, if this server wrote one */
 	int			tranche;		/* lock's tranche, in the DSM registry case */
 	LWLock		lock;			/* ... the lock itself in that case */
 } SfMintShared;
@@ -194,38 +215,144 @@ mint_shared_init(void *ptr)
 	pg_atomic_init_u64(&shared->last, 0);
 	pg_atomic_init_u64(&shared->reserved, 0);
 	shared->mark_read = false;
+	shared->mark = 0;
+	shared->mark_lsn = InvalidXLogRecPtr;
 	shared->tranche = 0;
 }
 
 /*
+ * Raise an atomic to at least value; never lower it.  A full barrier: what
+ * was written before is seen by whoever sees the new value.
+ */
+static void
+mint_raise(pg_atomic_uint64 *v, uint64 value)
+{
+	uint64		cur = pg_atomic_read_u64(v);
+
+	while (cur < value && !pg_atomic_compare_exchange_u64(v, &cur, value))
+		;
+}
+
+/*
+ * The mark recorded before the server started, once, under the lock:
+ * minting resumes above it.  It was written by this server, or by the
+ * redo of a record of its primary, whose record is older; so a reservation
+ * this server makes is logged anew.
+ */
+static void
+mint_load_mark(SfMintShared *shared)
+{
+	if (shared->mark_read)
+		return;
+	shared->mark = mint_read_mark();
+	shared->mark_lsn = InvalidXLogRecPtr;
+	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
+	shared->mark_read = true;
+}
+
+/*
+ * Wait until the synchronous standbys, if any are asked for, have flushed
+ * the WAL up to lsn, as a commit waits for them.  A wait cut short (the
+ * query cancelled, the backend terminated) raises an error rather than
+ * hand out ids that a standby may not know of.
+ */
+static void
+mint_wait_for_standbys(XLogRecPtr lsn)
+{
+	bool		confirmed;
+
+	if (!SyncRepRequested() || SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
+		return;
+	HOLD_INTERRUPTS();
+	SyncRepWaitForLSN(lsn, false);
+	RESUME_INTERRUPTS();
+	LWLockAcquire(SyncRepLock, LW_SHARED);
+	confirmed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+	LWLockRelease(SyncRepLock);
+	if (!confirmed)
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceled waiting for the synchronous standbys to confirm a minting reservation"),
+				 errdetail("No id was handed out under it.")));
+}
+
+/*
  * The slow path: make the reservation cover millisecond ms, by recording a
- * mark MINT_RESERVE_MS beyond it.  Taken once a second at most, per server,
- * and first of all to read the mark recorded before the server started:
- * minting resumes above it.
+ * mark MINT_RESERVE_MS beyond it, in the WAL and in the file, and waiting
+ * for the synchronous standbys.  Taken once a second of minted time at
+ * most, per server, and first of all to read the mark recorded before the
+ * server started.  Refused during recovery: a standby's reservation stays
+ * 0, so every id it is asked for comes here.
  */
 static void
 mint_reserve(SfMintShared *shared, uint64 ms)
 {
+	XLogRecPtr	lsn;
+	uint64		mark;
+
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("cannot execute gen_snowflake() during recovery"),
+				 errdetail("A standby must not mint: its ids could equal ids that its primary mints."),
+				 errhint("Mint on the primary. A standby mints once promoted, above every id its primary reserved.")));
+
 	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
-	if (!shared->mark_read)
+	mint_load_mark(shared);
+	if (pg_atomic_read_u64(&shared->reserved) > ms)
 	{
-		uint64		mark = mint_read_mark();
-		uint64		floor = mark << SF_SEQUENCE_BITS;
-		uint64		last = pg_atomic_read_u64(&shared->last);
-
-		/* a full barrier: the raised state is seen before the reservation */
-		while (last < floor &&
-			   !pg_atomic_compare_exchange_u64(&shared->last, &last, floor))
-			;
-		shared->mark_read = true;
-		ms = Max(ms, mark);
+		LWLockRelease(mint_lock);
+		return;
 	}
-	if (pg_atomic_read_u64(&shared->reserved) <= ms)
+	if (shared->mark > ms && (shared->mark_lsn != InvalidXLogRecPtr || !sf_wal_enabled()))
 	{
-		uint64		mark = Min(ms + MINT_RESERVE_MS, SF_TIMESTAMP_MAX + 1);
+		/* made by another backend, which may still wait for the standbys */
+		mark = shared->mark;
+		lsn = shared->mark_lsn;
+	}
+	else
+	{
+		/*
+		 * The file first: a mark that cannot be written stops minting here,
+		 * before a record exists whose replay would need to write it.
+		 */
+		mark = Min(Max(ms + MINT_RESERVE_MS, shared->mark), SF_TIMESTAMP_MAX + 1);
+		if (mark > shared->mark)
+			mint_write_mark(mark);
+		lsn = sf_wal_enabled() ? sf_wal_log_reservation(mark) : InvalidXLogRecPtr;
+		shared->mark = mark;
+		shared->mark_lsn = lsn;
+	}
+	LWLockRelease(mint_lock);
 
+	if (lsn != InvalidXLogRecPtr)
+		mint_wait_for_standbys(lsn);
+	mint_raise(&shared->reserved, mark);
+}
+
+/*
+ * mint_redo_reservation - replay a RESERVE record (wal.c): the primary
+ * mints below mark.  Raise the state above it, so that once promoted this
+ * server mints above every id the primary handed out, and record it in
+ * the mark file, so that a restart of this server, which replays from its
+ * last restartpoint only, still knows it.  The reservation itself stays
+ * as it is: this server makes its own, and logs it, when it first mints.
+ */
+void
+mint_redo_reservation(uint64 mark)
+{
+	SfMintShared *shared = mint_shared;
+
+	/* the library is preloaded wherever a record can be replayed */
+	Assert(shared != NULL && mint_lock != NULL);
+	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+	mint_load_mark(shared);
+	if (mark > shared->mark)
+	{
 		mint_write_mark(mark);
-		pg_atomic_write_u64(&shared->reserved, mark);
+		shared->mark = mark;
+		shared->mark_lsn = InvalidXLogRecPtr;
+		mint_raise(&shared->last, mark << SF_SEQUENCE_BITS);
 	}
 	LWLockRelease(mint_lock);
 }
@@ -309,6 +436,7 @@ _PG_init(void)
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
+	sf_wal_register();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = mint_shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;

@@ -1,0 +1,119 @@
+/*-------------------------------------------------------------------------
+ *
+ * wal.c
+ *	  The snowflake WAL resource manager: minting reservations in the WAL.
+ *
+ * A server mints only below a durable reservation (mint.c).  Each time it
+ * advances that reservation it also writes one RESERVE record, "minting
+ * stays below millisecond M", and flushes it before any id under M is
+ * handed out.  A standby replays the record (mint_redo_reservation), so
+ * once promoted it mints above every id its primary could have handed
+ * out, with the same worker id.  Crash recovery replays it too.
+ *
+ * A custom resource manager can only be registered while the server
+ * preloads its libraries, so only a preloaded library writes these
+ * records, and every server that replays them must preload it as well.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "utils/timestamp.h"
+
+#include "wal.h"
+
+/* The one record type, and its contents. */
+#define XLOG_SNOWFLAKE_RESERVE	0x00
+
+typedef struct xl_snowflake_reserve
+{
+	uint64		mark;			/* minting stays below this millisecond */
+} xl_snowflake_reserve;
+
+static bool registered = false;
+
+/* The record's contents, checked: a record that is not ours is damage. */
+static uint64
+reservation_of(XLogReaderState *record)
+{
+	xl_snowflake_reserve xlrec;
+
+	if ((XLogRecGetInfo(record) & ~XLR_INFO_MASK) != XLOG_SNOWFLAKE_RESERVE ||
+		XLogRecGetDataLen(record) != sizeof(xlrec))
+		elog(PANIC, "snowflake_redo: unknown record, info %u, length %u",
+			 XLogRecGetInfo(record), (unsigned) XLogRecGetDataLen(record));
+	memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
+	return xlrec.mark;
+}
+
+static void
+snowflake_redo(XLogReaderState *record)
+{
+	mint_redo_reservation(reservation_of(record));
+}
+
+/* "minting below 2026-12-03 09:00:01.234+00 (ms 92345678)" */
+static void
+snowflake_desc(StringInfo buf, XLogReaderState *record)
+{
+	uint64		mark = reservation_of(record);
+	TimestampTz at = SF_EPOCH_PG_USEC + (TimestampTz) mark * SF_USEC_PER_MS;
+
+	appendStringInfo(buf, "minting below %s (ms " UINT64_FORMAT ")",
+					 timestamptz_to_str(at), mark);
+}
+
+static const char *
+snowflake_identify(uint8 info)
+{
+	if ((info & ~XLR_INFO_MASK) == XLOG_SNOWFLAKE_RESERVE)
+		return "RESERVE";
+	return NULL;
+}
+
+static RmgrData snowflake_rmgr = {
+	.rm_name = SF_RMGR_NAME,
+	.rm_redo = snowflake_redo,
+	.rm_desc = snowflake_desc,
+	.rm_identify = snowflake_identify,
+};
+
+/* sf_wal_register - register the resource manager (from _PG_init) */
+void
+sf_wal_register(void)
+{
+	RegisterCustomRmgr(SF_RMGR_ID, &snowflake_rmgr);
+	registered = true;
+}
+
+/* sf_wal_enabled - whether reservations go to the WAL */
+bool
+sf_wal_enabled(void)
+{
+	return registered;
+}
+
+/*
+ * sf_wal_log_reservation - write a RESERVE record and flush the WAL to it.
+ * Returns the record's end, for a wait on synchronous standbys.
+ */
+XLogRecPtr
+sf_wal_log_reservation(uint64 mark)
+{
+	xl_snowflake_reserve xlrec;
+	XLogRecPtr	lsn;
+
+	Assert(registered);
+	xlrec.mark = mark;
+	XLogBeginInsert();
+	XLogRegisterData((char *) &xlrec, sizeof(xlrec));
+	lsn = XLogInsert(SF_RMGR_ID, XLOG_SNOWFLAKE_RESERVE);
+	XLogFlush(lsn);
+	return lsn;
+}

@@ -1,0 +1,36 @@
+/*-------------------------------------------------------------------------
+ *
+ * wal.h
+ *	  The snowflake WAL resource manager (wal.c) and what its redo calls in
+ *	  the minting code (mint.c).
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef SF_WAL_H
+#define SF_WAL_H
+
+#include "postgres.h"
+
+#include "access/xlogdefs.h"
+
+/*
+ * The resource manager's id, in the custom range (128 to 255).  The ids
+ * that extensions have reserved (wiki.postgresql.org, "Custom WAL Resource
+ * Managers") are 128 to 140 and 241; no known extension uses this one.
+ */
+#define SF_RMGR_ID			213
+#define SF_RMGR_NAME		"snowflake"
+
+/* wal.c: register the resource manager; only while preloading */
+extern void sf_wal_register(void);
+
+/* wal.c: whether this server writes reservation records */
+extern bool sf_wal_enabled(void);
+
+/* wal.c: log that minting stays below millisecond mark, and flush it */
+extern XLogRecPtr sf_wal_log_reservation(uint64 mark);
+
+/* mint.c: redo of a reservation, on a standby or in crash recovery */
+extern void mint_redo_reservation(uint64 mark);
+
+#endif							/* SF_WAL_H */
