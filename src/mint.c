@@ -252,13 +252,17 @@ mint_load_mark(SfMintShared *shared)
 
 /*
  * Wait until the synchronous standbys, if any are asked for, have flushed
- * the WAL up to lsn, as a commit waits for them.  A wait cut short (the
+ * the WAL up to lsn (written it, with synchronous_commit = remote_write),
+ * as a commit waits for them.  A wait cut short (the
  * query cancelled, the backend terminated) raises an error rather than
  * hand out ids that a standby may not know of.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
 {
+	/* what SyncRepWaitForLSN waits for, outside a commit */
+	int			mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ?
+		SYNC_REP_WAIT_WRITE : SYNC_REP_WAIT_FLUSH;
 	bool		confirmed;
 
 	if (!SyncRepRequested() || SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
@@ -267,7 +271,7 @@ mint_wait_for_standbys(XLogRecPtr lsn)
 	SyncRepWaitForLSN(lsn, false);
 	RESUME_INTERRUPTS();
 	LWLockAcquire(SyncRepLock, LW_SHARED);
-	confirmed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+	confirmed = WalSndCtl->lsn[mode] >= lsn;
 	LWLockRelease(SyncRepLock);
 	if (!confirmed)
 		ereport(ERROR,
