@@ -253,9 +253,10 @@ mint_load_mark(SfMintShared *shared)
 /*
  * Wait until the synchronous standbys, if any are asked for, have flushed
  * the WAL up to lsn (written it, with synchronous_commit = remote_write),
- * as a commit waits for them.  A wait cut short (the
- * query cancelled, the backend terminated) raises an error rather than
- * hand out ids that a standby may not know of.
+ * as a commit waits for them; with none connected, minting waits as
+ * commits do.  A wait cut short (the query cancelled, the backend
+ * terminated) raises an error rather than hand out ids that a standby may
+ * not know of.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
