@@ -42,13 +42,13 @@
  */
 #include "pg_snowflake.h"
 
-#include "access/xact.h"
 #include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
+#include "storage/latch.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -56,6 +56,7 @@
 #include "utils/guc.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
+#include "utils/wait_event.h"
 /* PostgreSQL 17 added the DSM registry: minting without preloading */
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
@@ -114,28 +115,30 @@ worker_id_assign(int newval, void *extra)
 }
 
 /*
- * The recorded mark, in milliseconds since the epoch; 0 if there is no
- * file.  Any other failure to read it raises an error, so that minting
- * stops rather than start from a clock that may have been set back.
+ * The recorded mark, in milliseconds since the epoch, into *mark: 0 if
+ * there is no file.  Any other failure to read it is reported at elevel,
+ * ERROR where minting stops rather than start from a clock that may have
+ * been set back; below ERROR, false is returned.
  */
-static uint64
-mint_read_mark(void)
+static bool
+mint_read_mark(int elevel, uint64 *mark)
 {
 	FILE	   *f = AllocateFile(MINT_MARK_FILE, "r");
 	char		buf[32];
 	size_t		len;
 	size_t		i;
-	uint64		mark = 0;
 
+	*mark = 0;
 	if (f == NULL)
 	{
 		if (errno == ENOENT)
-			return 0;
-		ereport(ERROR,
+			return true;
+		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not open file \"%s\": %m", MINT_MARK_FILE),
 				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
 						   "or ids could repeat if the clock was set back.")));
+		return false;
 	}
 
 	/*
@@ -152,29 +155,36 @@ mint_read_mark(void)
 
 		FreeFile(f);
 		errno = save_errno;
-		ereport(ERROR,
+		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not read file \"%s\": %m", MINT_MARK_FILE),
 				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
 						   "or ids could repeat if the clock was set back.")));
+		return false;
 	}
 	FreeFile(f);
-	for (i = 0; i < len && buf[i] >= '0' && buf[i] <= '9' && mark <= SF_TIMESTAMP_MAX + 1; i++)
-		mark = mark * 10 + (uint64) (buf[i] - '0');
-	if (i == 0 || i > 20 || i != len - 1 || buf[i] != '\n' || mark > SF_TIMESTAMP_MAX + 1)
-		ereport(ERROR,
+	for (i = 0; i < len && buf[i] >= '0' && buf[i] <= '9' && *mark <= SF_TIMESTAMP_MAX + 1; i++)
+		*mark = *mark * 10 + (uint64) (buf[i] - '0');
+	if (i == 0 || i > 20 || i != len - 1 || buf[i] != '\n' || *mark > SF_TIMESTAMP_MAX + 1)
+	{
+		ereport(elevel,
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("invalid contents in file \"%s\"", MINT_MARK_FILE),
 				 errdetail("Minting needs the mark of the ids reserved before the last restart, "
 						   "or ids could repeat if the clock was set back."),
 				 errhint("If the clock has not been set back since ids were last minted, "
 						 "removing the file lets minting start from the clock.")));
-	return mark;
+		return false;
+	}
+	return true;
 }
 
-/* Durably record a mark: write, fsync, rename into place, fsync the dir. */
-static void
-mint_write_mark(uint64 mark)
+/*
+ * Durably record a mark: write, fsync, rename into place, fsync the dir.
+ * A failure is reported at elevel; below ERROR, false is returned.
+ */
+static bool
+mint_write_mark(uint64 mark, int elevel)
 {
 	char		buf[32];
 	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", mark);
@@ -182,24 +192,31 @@ mint_write_mark(uint64 mark)
 
 	fd = OpenTransientFile(MINT_MARK_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)
-		ereport(ERROR,
+	{
+		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not create file \"%s\": %m", MINT_MARK_TMP)));
+		return false;
+	}
 	if (write(fd, buf, len) != len || pg_fsync(fd) != 0)
 	{
 		int			save_errno = errno;
 
 		CloseTransientFile(fd);
 		errno = save_errno ? save_errno : ENOSPC;
-		ereport(ERROR,
+		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not write file \"%s\": %m", MINT_MARK_TMP)));
+		return false;
 	}
 	if (CloseTransientFile(fd) != 0)
-		ereport(ERROR,
+	{
+		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not close file \"%s\": %m", MINT_MARK_TMP)));
-	(void) durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, ERROR);
+		return false;
+	}
+	return durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, elevel) == 0;
 }
 
 /*
@@ -239,46 +256,68 @@ mint_raise(pg_atomic_uint64 *v, uint64 value)
  * redo of a record of its primary, whose record is older; so a reservation
  * this server makes is logged anew.
  */
-static void
-mint_load_mark(SfMintShared *shared)
+static bool
+mint_load_mark(SfMintShared *shared, int elevel)
 {
+	uint64		mark;
+
 	if (shared->mark_read)
-		return;
-	shared->mark = mint_read_mark();
+		return true;
+	if (!mint_read_mark(elevel, &mark))
+		return false;
+	shared->mark = Max(shared->mark, mark);
 	shared->mark_lsn = InvalidXLogRecPtr;
 	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
 	shared->mark_read = true;
+	return true;
 }
 
 /*
- * Wait until the synchronous standbys, if any are asked for, have flushed
- * the WAL up to lsn (written it, with synchronous_commit = remote_write),
- * as a commit waits for them; with none connected, minting waits as
- * commits do.  A wait cut short (the query cancelled, the backend
- * terminated) raises an error rather than hand out ids that a standby may
- * not know of.
+ * Whether the synchronous standbys have flushed the WAL up to lsn, or there
+ * are none to wait for: none named, or the setting not yet processed and
+ * empty.  Read as commits read it, from the state the checkpointer keeps.
+ */
+static bool
+mint_standbys_have(XLogRecPtr lsn)
+{
+	bool		defined;
+	bool		flushed;
+
+	LWLockAcquire(SyncRepLock, LW_SHARED);
+#ifdef SF_HAVE_SYNC_STANDBYS_STATUS
+	if (WalSndCtl->sync_standbys_status & SYNC_STANDBY_INIT)
+		defined = (WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) != 0;
+	else
+		defined = SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
+#else
+	defined = WalSndCtl->sync_standbys_defined;
+#endif
+	flushed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+	LWLockRelease(SyncRepLock);
+	return !defined || flushed;
+}
+
+/*
+ * Wait until the synchronous standbys, if any, have flushed the WAL up to
+ * lsn.  The reservation serves every session, so the wait does not depend
+ * on this one's synchronous_commit: a session that turned it off must not
+ * hand the others an id a standby may not know of.  With no synchronous
+ * standby connected, minting waits as commits do; the wait is an ordinary
+ * one, ended by a cancel, statement_timeout or termination, which hand out
+ * no id.  A single-user server has no standby.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
 {
-	/* what SyncRepWaitForLSN waits for, outside a commit */
-	int			mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ?
-		SYNC_REP_WAIT_WRITE : SYNC_REP_WAIT_FLUSH;
-	bool		confirmed;
-
-	if (!SyncRepRequested() || SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
+	if (max_wal_senders == 0 || !IsUnderPostmaster)
 		return;
-	HOLD_INTERRUPTS();
-	SyncRepWaitForLSN(lsn, false);
-	RESUME_INTERRUPTS();
-	LWLockAcquire(SyncRepLock, LW_SHARED);
-	confirmed = WalSndCtl->lsn[mode] >= lsn;
-	LWLockRelease(SyncRepLock);
-	if (!confirmed)
-		ereport(ERROR,
-				(errcode(ERRCODE_QUERY_CANCELED),
-				 errmsg("canceled waiting for the synchronous standbys to confirm a minting reservation"),
-				 errdetail("No id was handed out under it.")));
+	while (!mint_standbys_have(lsn))
+	{
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1,
+						 WAIT_EVENT_SYNC_REP);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+	}
 }
 
 /*
@@ -303,7 +342,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 				 errhint("Mint on the primary. A standby mints once promoted, above every id its primary reserved.")));
 
 	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
-	mint_load_mark(shared);
+	mint_load_mark(shared, ERROR);
 	if (pg_atomic_read_u64(&shared->reserved) > ms)
 	{
 		LWLockRelease(mint_lock);
@@ -323,7 +362,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 		 */
 		mark = Min(Max(ms + MINT_RESERVE_MS, shared->mark), SF_TIMESTAMP_MAX + 1);
 		if (mark > shared->mark)
-			mint_write_mark(mark);
+			mint_write_mark(mark, ERROR);
 		lsn = sf_wal_enabled() ? sf_wal_log_reservation(mark) : InvalidXLogRecPtr;
 		shared->mark = mark;
 		shared->mark_lsn = lsn;
@@ -342,24 +381,41 @@ mint_reserve(SfMintShared *shared, uint64 ms)
  * the mark file, so that a restart of this server, which replays from its
  * last restartpoint only, still knows it.  The reservation itself stays
  * as it is: this server makes its own, and logs it, when it first mints.
+ *
+ * A mark file that cannot be read or written does not stop the replay, and
+ * so the server: a warning says so, once, the state is raised in memory all
+ * the same, and minting refuses, as on a primary, until the file is fixed.
  */
 void
 mint_redo_reservation(uint64 mark)
 {
+	static bool warned = false;
 	SfMintShared *shared = mint_shared;
+	bool		recorded = false;
 
 	/* the library is preloaded wherever a record can be replayed */
 	Assert(shared != NULL && mint_lock != NULL);
 	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
-	mint_load_mark(shared);
-	if (mark > shared->mark)
+	if (mint_load_mark(shared, warned ? DEBUG1 : WARNING))
 	{
-		mint_write_mark(mark);
-		shared->mark = mark;
-		shared->mark_lsn = InvalidXLogRecPtr;
-		mint_raise(&shared->last, mark << SF_SEQUENCE_BITS);
+		recorded = mark <= shared->mark ||
+			mint_write_mark(mark, warned ? DEBUG1 : WARNING);
+		if (recorded && mark > shared->mark)
+		{
+			shared->mark = mark;
+			shared->mark_lsn = InvalidXLogRecPtr;
+		}
 	}
+	mint_raise(&shared->last, mark << SF_SEQUENCE_BITS);
 	LWLockRelease(mint_lock);
+	if (!recorded && !warned)
+	{
+		ereport(WARNING,
+				(errmsg("the replayed minting reservation could not be recorded in \"%s\"",
+						MINT_MARK_FILE),
+				 errdetail("Replay goes on; gen_snowflake() refuses until the file can be read and written.")));
+		warned = true;
+	}
 }
 
 /*
