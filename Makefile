@@ -27,11 +27,6 @@ PG_CONFIG ?= pg_config
 # PostgreSQL itself is not written for -Wextra.
 PG_CPPFLAGS = -I$(srcdir)/src -isystem $(shell $(PG_CONFIG) --includedir-server)
 PG_CFLAGS = -Wall -Wextra
-# Minor releases of May 2025 replaced WalSndCtl->sync_standbys_defined by
-# sync_standbys_status; src/mint.c reads whichever these headers have.
-ifneq ($(shell grep -c sync_standbys_status $(shell $(PG_CONFIG) --includedir-server)/replication/walsender_private.h),0)
-PG_CPPFLAGS += -DSF_HAVE_SYNC_STANDBYS_STATUS
-endif
 ifdef WERROR
 PG_CFLAGS += -Werror
 endif

@@ -48,6 +48,7 @@
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
+#include "postmaster/interrupt.h"
 #include "storage/latch.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -273,50 +274,44 @@ mint_load_mark(SfMintShared *shared, int elevel)
 }
 
 /*
- * Whether the synchronous standbys have flushed the WAL up to lsn, or there
- * are none to wait for: none named, or the setting not yet processed and
- * empty.  Read as commits read it, from the state the checkpointer keeps.
- */
-static bool
-mint_standbys_have(XLogRecPtr lsn)
-{
-	bool		defined;
-	bool		flushed;
-
-	LWLockAcquire(SyncRepLock, LW_SHARED);
-#ifdef SF_HAVE_SYNC_STANDBYS_STATUS
-	if (WalSndCtl->sync_standbys_status & SYNC_STANDBY_INIT)
-		defined = (WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) != 0;
-	else
-		defined = SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
-#else
-	defined = WalSndCtl->sync_standbys_defined;
-#endif
-	flushed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
-	LWLockRelease(SyncRepLock);
-	return !defined || flushed;
-}
-
-/*
- * Wait until the synchronous standbys, if any, have flushed the WAL up to
- * lsn.  The reservation serves every session, so the wait does not depend
- * on this one's synchronous_commit: a session that turned it off must not
- * hand the others an id a standby may not know of.  With no synchronous
- * standby connected, minting waits as commits do; the wait is an ordinary
- * one, ended by a cancel, statement_timeout or termination, which hand out
- * no id.  A single-user server has no standby.
+ * Wait until the synchronous standbys, if any are named, have flushed the
+ * WAL up to lsn: until the position core keeps for the commits waiting on
+ * them (WalSndCtl->lsn, whose place in shared memory every minor release
+ * of a major keeps) reaches it.  The reservation serves every session, so
+ * the wait does not depend on this one's synchronous_commit: a session
+ * that turned it off must not hand the others an id a standby may not
+ * know of.  With no synchronous standby connected, minting waits as
+ * commits do; the wait is an ordinary one, ended by a cancel,
+ * statement_timeout or termination, which hand out no id.  A reload of
+ * the configuration ends it too, with an error to retry: this backend
+ * reads synchronous_standby_names only between statements.  A
+ * single-user server has no standby.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
 {
-	if (max_wal_senders == 0 || !IsUnderPostmaster)
+	if (max_wal_senders == 0 || !IsUnderPostmaster ||
+		SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
 		return;
-	while (!mint_standbys_have(lsn))
+	for (;;)
 	{
+		bool		flushed;
+
+		LWLockAcquire(SyncRepLock, LW_SHARED);
+		flushed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+		LWLockRelease(SyncRepLock);
+		if (flushed)
+			return;
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1,
 						 WAIT_EVENT_SYNC_REP);
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
+		if (ConfigReloadPending)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the configuration was reloaded while minting waited for the synchronous standbys"),
+					 errdetail("No id was handed out."),
+					 errhint("Run the statement again.")));
 	}
 }
 
@@ -378,44 +373,43 @@ mint_reserve(SfMintShared *shared, uint64 ms)
  * mint_redo_reservation - replay a RESERVE record (wal.c): the primary
  * mints below mark.  Raise the state above it, so that once promoted this
  * server mints above every id the primary handed out, and record it in
- * the mark file, so that a restart of this server, which replays from its
- * last restartpoint only, still knows it.  The reservation itself stays
- * as it is: this server makes its own, and logs it, when it first mints.
+ * the mark file before going on, so that a restart of this server, which
+ * replays from its last restartpoint only, still knows it.  The
+ * reservation itself stays as it is: this server makes its own, and logs
+ * it, when it first mints.
  *
- * A mark file that cannot be read or written does not stop the replay, and
- * so the server: a warning says so, once, the state is raised in memory all
- * the same, and minting refuses, as on a primary, until the file is fixed.
+ * A mark file that cannot be read (unreadable, corrupt) is replaced: the
+ * marks of the records only grow along the WAL, and the first one
+ * replayed after a checkpoint or restartpoint is at least every mark
+ * recorded before it, so the records replayed from here on are all the
+ * mark needs.  A mark that cannot be written stops the replay with the
+ * file's error: going on would lose the reservation at the next restart.
  */
 void
 mint_redo_reservation(uint64 mark)
 {
-	static bool warned = false;
 	SfMintShared *shared = mint_shared;
-	bool		recorded = false;
 
 	/* the library is preloaded wherever a record can be replayed */
 	Assert(shared != NULL && mint_lock != NULL);
 	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
-	if (mint_load_mark(shared, warned ? DEBUG1 : WARNING))
-	{
-		recorded = mark <= shared->mark ||
-			mint_write_mark(mark, warned ? DEBUG1 : WARNING);
-		if (recorded && mark > shared->mark)
-		{
-			shared->mark = mark;
-			shared->mark_lsn = InvalidXLogRecPtr;
-		}
-	}
-	mint_raise(&shared->last, mark << SF_SEQUENCE_BITS);
-	LWLockRelease(mint_lock);
-	if (!recorded && !warned)
+	if (!mint_load_mark(shared, WARNING))
 	{
 		ereport(WARNING,
-				(errmsg("the replayed minting reservation could not be recorded in \"%s\"",
-						MINT_MARK_FILE),
-				 errdetail("Replay goes on; gen_snowflake() refuses until the file can be read and written.")));
-		warned = true;
+				(errmsg("replacing \"%s\" with the reservation being replayed", MINT_MARK_FILE),
+				 errdetail("Every id handed out under a reservation in the WAL from here on stays below the ids minted after recovery.")));
+		mint_write_mark(mark, ERROR);
+		shared->mark = mark;
+		shared->mark_read = true;
 	}
+	else if (mark > shared->mark)
+	{
+		mint_write_mark(mark, ERROR);
+		shared->mark = mark;
+	}
+	shared->mark_lsn = InvalidXLogRecPtr;
+	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
+	LWLockRelease(mint_lock);
 }
 
 /*
