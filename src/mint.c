@@ -48,7 +48,6 @@
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
-#include "postmaster/interrupt.h"
 #include "storage/latch.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -274,44 +273,76 @@ mint_load_mark(SfMintShared *shared, int elevel)
 }
 
 /*
- * Wait until the synchronous standbys, if any are named, have flushed the
- * WAL up to lsn: until the position core keeps for the commits waiting on
- * them (WalSndCtl->lsn, whose place in shared memory every minor release
- * of a major keeps) reaches it.  The reservation serves every session, so
- * the wait does not depend on this one's synchronous_commit: a session
- * that turned it off must not hand the others an id a standby may not
- * know of.  With no synchronous standby connected, minting waits as
- * commits do; the wait is an ordinary one, ended by a cancel,
- * statement_timeout or termination, which hand out no id.  A reload of
- * the configuration ends it too, with an error to retry: this backend
- * reads synchronous_standby_names only between statements.  A
- * single-user server has no standby.
+ * Whether synchronous standbys are defined, as the checkpointer keeps it
+ * for the commits that wait on them (under SyncRepLock).  Not this
+ * backend's synchronous_standby_names, which it reads only between
+ * statements: a statement that began before a reload must wait too.
+ *
+ * The byte after WalSndCtl->lsn[] is a bool, sync_standbys_defined, before
+ * the minor releases of May 2025 (15.13, 16.9, 17.5), and flags,
+ * sync_standbys_status, since; a build serves both, so the running
+ * server's version says which.  Until the checkpointer has read the
+ * setting, the flags say so, and this backend's setting stands in, as it
+ * does for commits.
+ */
+#define MINT_SYNC_INIT		(1 << 0)
+#define MINT_SYNC_DEFINED	(1 << 1)
+
+static bool
+mint_sync_standbys_defined(void)
+{
+	static int	flags_layout = -1;	/* unknown, 0 (the bool), 1 (flags) */
+	uint8		byte;
+
+	if (flags_layout < 0)
+	{
+		int			v = atoi(GetConfigOption("server_version_num", false, false));
+		int			major = v / 10000;
+		int			minor = v % 100;
+
+		flags_layout = major >= 18 || (major == 17 && minor >= 5) ||
+			(major == 16 && minor >= 9) || (major == 15 && minor >= 13);
+	}
+	byte = ((volatile uint8 *) WalSndCtl)[offsetof(WalSndCtlData, lsn) +
+										  sizeof(WalSndCtl->lsn)];
+	if (!flags_layout)
+		return byte != 0;
+	if (byte & MINT_SYNC_INIT)
+		return (byte & MINT_SYNC_DEFINED) != 0;
+	return SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
+}
+
+/*
+ * Wait until the synchronous standbys, if any are defined, have flushed
+ * the WAL up to lsn: until the position core keeps for the commits
+ * waiting on them (WalSndCtl->lsn) reaches it.  The reservation serves
+ * every session, so the wait does not depend on this one's
+ * synchronous_commit: a session that turned it off must not hand the
+ * others an id a standby may not know of.  With no synchronous standby
+ * connected, minting waits as commits do, until the standby confirms or
+ * synchronous_standby_names is cleared; the wait is an ordinary one,
+ * ended by a cancel, statement_timeout or termination, which hand out no
+ * id.  A single-user server has no standby.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
 {
-	if (max_wal_senders == 0 || !IsUnderPostmaster ||
-		SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0')
+	if (max_wal_senders == 0 || !IsUnderPostmaster)
 		return;
 	for (;;)
 	{
-		bool		flushed;
+		bool		done;
 
 		LWLockAcquire(SyncRepLock, LW_SHARED);
-		flushed = WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
+		done = !mint_sync_standbys_defined() ||
+			WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
 		LWLockRelease(SyncRepLock);
-		if (flushed)
+		if (done)
 			return;
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1,
 						 WAIT_EVENT_SYNC_REP);
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
-		if (ConfigReloadPending)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("the configuration was reloaded while minting waited for the synchronous standbys"),
-					 errdetail("No id was handed out."),
-					 errhint("Run the statement again.")));
 	}
 }
 
