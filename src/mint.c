@@ -45,6 +45,7 @@
 #include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "postmaster/interrupt.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
@@ -274,40 +275,34 @@ mint_load_mark(SfMintShared *shared, int elevel)
 
 /*
  * Whether synchronous standbys are defined, as the checkpointer keeps it
- * for the commits that wait on them (under SyncRepLock).  Not this
- * backend's synchronous_standby_names, which it reads only between
- * statements: a statement that began before a reload must wait too.
+ * for the commits that wait on them, in the byte after WalSndCtl->lsn[]
+ * (under SyncRepLock); NULL for "cannot tell".  Not this backend's
+ * synchronous_standby_names, which it reads only between statements (a
+ * parallel worker, never): a statement that began before the standby was
+ * named must wait too.
  *
- * The byte after WalSndCtl->lsn[] is a bool, sync_standbys_defined, before
- * the minor releases of May 2025 (15.13, 16.9, 17.5), and flags,
- * sync_standbys_status, since; a build serves both, so the running
- * server's version says which.  Until the checkpointer has read the
- * setting, the flags say so, and this backend's setting stands in, as it
- * does for commits.
+ * That byte is a bool, sync_standbys_defined, before the minor releases
+ * of May 2025 (15.13, 16.9, 17.5), and flags since: "initialized" (1) and
+ * "defined" (2).  A build may run on either side, so the byte is read as
+ * flags once it has shown "defined", which the bool never holds; until
+ * then only a set "defined" is taken from it, and this backend's setting
+ * answers the rest, which a reload pending may have changed.
  */
 #define MINT_SYNC_INIT		(1 << 0)
 #define MINT_SYNC_DEFINED	(1 << 1)
 
 static bool
-mint_sync_standbys_defined(void)
+mint_sync_defined(bool *sure)
 {
-	static int	flags_layout = -1;	/* unknown, 0 (the bool), 1 (flags) */
+	static bool flags = false;	/* the byte is known to hold flags */
 	uint8		byte;
 
-	if (flags_layout < 0)
-	{
-		int			v = atoi(GetConfigOption("server_version_num", false, false));
-		int			major = v / 10000;
-		int			minor = v % 100;
-
-		flags_layout = major >= 18 || (major == 17 && minor >= 5) ||
-			(major == 16 && minor >= 9) || (major == 15 && minor >= 13);
-	}
 	byte = ((volatile uint8 *) WalSndCtl)[offsetof(WalSndCtlData, lsn) +
 										  sizeof(WalSndCtl->lsn)];
-	if (!flags_layout)
-		return byte != 0;
-	if (byte & MINT_SYNC_INIT)
+	if (byte & MINT_SYNC_DEFINED)
+		flags = true;
+	*sure = flags && (byte & MINT_SYNC_INIT);
+	if (*sure)
 		return (byte & MINT_SYNC_DEFINED) != 0;
 	return SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
 }
@@ -320,9 +315,11 @@ mint_sync_standbys_defined(void)
  * synchronous_commit: a session that turned it off must not hand the
  * others an id a standby may not know of.  With no synchronous standby
  * connected, minting waits as commits do, until the standby confirms or
- * synchronous_standby_names is cleared; the wait is an ordinary one,
- * ended by a cancel, statement_timeout or termination, which hand out no
- * id.  A single-user server has no standby.
+ * the checkpointer reports synchronous_standby_names cleared; the wait is
+ * an ordinary one, ended by a cancel, statement_timeout or termination,
+ * which hand out no id.  Where only this backend's setting answers and a
+ * reload is pending, the wait ends with an error to retry rather than
+ * guess.  A single-user server has no standby.
  */
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
@@ -331,10 +328,11 @@ mint_wait_for_standbys(XLogRecPtr lsn)
 		return;
 	for (;;)
 	{
+		bool		sure;
 		bool		done;
 
 		LWLockAcquire(SyncRepLock, LW_SHARED);
-		done = !mint_sync_standbys_defined() ||
+		done = !mint_sync_defined(&sure) ||
 			WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
 		LWLockRelease(SyncRepLock);
 		if (done)
@@ -343,6 +341,12 @@ mint_wait_for_standbys(XLogRecPtr lsn)
 						 WAIT_EVENT_SYNC_REP);
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
+		if (ConfigReloadPending && !sure)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the configuration was reloaded while minting waited for the synchronous standbys"),
+					 errdetail("No id was handed out."),
+					 errhint("Run the statement again.")));
 	}
 }
 
