@@ -180,12 +180,9 @@ mint_read_mark(int elevel, uint64 *mark)
 	return true;
 }
 
-/*
- * Durably record a mark: write, fsync, rename into place, fsync the dir.
- * A failure is reported at elevel; below ERROR, false is returned.
- */
-static bool
-mint_write_mark(uint64 mark, int elevel)
+/* Durably record a mark: write, fsync, rename into place, fsync the dir. */
+static void
+mint_write_mark(uint64 mark)
 {
 	char		buf[32];
 	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", mark);
@@ -193,31 +190,24 @@ mint_write_mark(uint64 mark, int elevel)
 
 	fd = OpenTransientFile(MINT_MARK_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)
-	{
-		ereport(elevel,
+		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not create file \"%s\": %m", MINT_MARK_TMP)));
-		return false;
-	}
 	if (write(fd, buf, len) != len || pg_fsync(fd) != 0)
 	{
 		int			save_errno = errno;
 
 		CloseTransientFile(fd);
 		errno = save_errno ? save_errno : ENOSPC;
-		ereport(elevel,
+		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not write file \"%s\": %m", MINT_MARK_TMP)));
-		return false;
 	}
 	if (CloseTransientFile(fd) != 0)
-	{
-		ereport(elevel,
+		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not close file \"%s\": %m", MINT_MARK_TMP)));
-		return false;
-	}
-	return durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, elevel) == 0;
+	(void) durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, ERROR);
 }
 
 /*
@@ -266,7 +256,7 @@ mint_load_mark(SfMintShared *shared, int elevel)
 		return true;
 	if (!mint_read_mark(elevel, &mark))
 		return false;
-	shared->mark = Max(shared->mark, mark);
+	shared->mark = mark;
 	shared->mark_lsn = InvalidXLogRecPtr;
 	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
 	shared->mark_read = true;
@@ -276,7 +266,8 @@ mint_load_mark(SfMintShared *shared, int elevel)
 /*
  * Whether synchronous standbys are defined, as the checkpointer keeps it
  * for the commits that wait on them, in the byte after WalSndCtl->lsn[]
- * (under SyncRepLock); NULL for "cannot tell".  Not this backend's
+ * (under SyncRepLock); *sure is false where only this backend's setting
+ * could answer.  Not this backend's
  * synchronous_standby_names, which it reads only between statements (a
  * parallel worker, never): a statement that began before the standby was
  * named must wait too.
@@ -392,7 +383,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 		 */
 		mark = Min(Max(ms + MINT_RESERVE_MS, shared->mark), SF_TIMESTAMP_MAX + 1);
 		if (mark > shared->mark)
-			mint_write_mark(mark, ERROR);
+			mint_write_mark(mark);
 		lsn = sf_wal_enabled() ? sf_wal_log_reservation(mark) : InvalidXLogRecPtr;
 		shared->mark = mark;
 		shared->mark_lsn = lsn;
@@ -433,13 +424,13 @@ mint_redo_reservation(uint64 mark)
 		ereport(WARNING,
 				(errmsg("replacing \"%s\" with the reservation being replayed", MINT_MARK_FILE),
 				 errdetail("Every id handed out under a reservation in the WAL from here on stays below the ids minted after recovery.")));
-		mint_write_mark(mark, ERROR);
+		mint_write_mark(mark);
 		shared->mark = mark;
 		shared->mark_read = true;
 	}
 	else if (mark > shared->mark)
 	{
-		mint_write_mark(mark, ERROR);
+		mint_write_mark(mark);
 		shared->mark = mark;
 	}
 	shared->mark_lsn = InvalidXLogRecPtr;

@@ -118,7 +118,7 @@ sf_setup() {
 # whole run), and so do their directories, whose names are therefore
 # short: a server's socket path must stay within 107 bytes.
 sf_timed() {
-	local limit=$1 what=$2 dir pid sleeper done_pid rc
+	local limit=$1 what=$2 dir pid rc
 	shift 2
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/sf.XXXXXX")
 	chmod 1777 "$dir"
@@ -126,30 +126,34 @@ sf_timed() {
 	TMPDIR=$dir "$@" &
 	pid=$!
 	set +m
-	sleep "$limit" &
-	sleeper=$!
-	wait -n -p done_pid "$pid" "$sleeper"
-	rc=$?
-	if [ "${done_pid:-}" = "$pid" ]; then
-		kill "$sleeper" 2>/dev/null
-		wait "$sleeper" 2>/dev/null
+	if sf_wait_for "$pid" "$limit"; then
+		rc=$sf_rc
 	else
 		echo "TIMEOUT: $what: still running after $limit s, waiting for:"
 		ps -eo pgid=,pid=,etimes=,args= | awk -v g="$pid" '$1 == g { $1 = "   "; print }'
 		sf_activity "$dir"
 		kill -TERM -- "-$pid" 2>/dev/null
-		sleep "${SF_TIMED_GRACE:-20}" &
-		sleeper=$!
-		wait -n -p done_pid "$pid" "$sleeper"
-		[ "${done_pid:-}" = "$pid" ] || kill -KILL -- "-$pid" 2>/dev/null
-		kill "$sleeper" 2>/dev/null
-		wait "$pid" "$sleeper" 2>/dev/null
+		sf_wait_for "$pid" "${SF_TIMED_GRACE:-20}" || kill -KILL -- "-$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
 		rc=124
 		echo "TIMEOUT: $what: killed after $limit s"
 	fi
 	sf_reap "$dir"
 	rm -rf "$dir"
 	return "$rc"
+}
+
+# sf_wait_for PID SECONDS: wait at most SECONDS for PID, a job of this
+# shell; true if it ended, with its status in sf_rc.
+sf_wait_for() {
+	local sleeper done_pid
+	sleep "$2" &
+	sleeper=$!
+	wait -n -p done_pid "$1" "$sleeper"
+	sf_rc=$?
+	kill "$sleeper" 2>/dev/null
+	wait "$sleeper" 2>/dev/null
+	[ "${done_pid:-}" = "$1" ]
 }
 
 # sf_activity DIR: what the servers under DIR, and the main cluster, are
