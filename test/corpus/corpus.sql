@@ -2,6 +2,11 @@
 -- a database with the extension and in one without it, the output must be
 -- the same: installing the extension may not change what a query means.
 -- Each line is the expression and its value, or the SQLSTATE of its error.
+-- Two parts: integers against instants, dates, ranges and intervals; then
+-- every operator the extension defines beside a core type (= <> < <= > >=
+-- with bigint and timestamptz, <@ and @> with tstzrange) between typed
+-- values and untyped literals, either way round, and with an untyped
+-- parameter of a prepared statement, as drivers send them.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET intervalstyle = 'postgres';
@@ -44,3 +49,69 @@ FROM (SELECT l || ' ' || op || ' ' || r AS expr FROM lefts, rights, ops
 		('b <@ int8range(1, 10)'), ('i < now()'), ('s >= current_date'), ('b = b'), ('b < i'),
 		('b = 1700000000000'), ('5 = 5::bigint'), ('row(1, now()) < row(2, now())')) v(f)) e
 ORDER BY expr;
+
+-- A prepared statement whose parameter's type is left to the server, as a
+-- driver's untyped parameter is, run with one argument; "prepare" marks an
+-- error of the preparation.
+CREATE FUNCTION pg_temp.try_prepared(expr text, arg text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	BEGIN
+		EXECUTE 'DEALLOCATE ALL';
+		EXECUTE 'PREPARE corpus_p AS SELECT (' || expr || ')::text FROM corpus_ints';
+	EXCEPTION WHEN OTHERS THEN
+		RETURN 'ERROR ' || SQLSTATE || ' prepare';
+	END;
+	EXECUTE 'EXECUTE corpus_p(' || arg || ')' INTO result;
+	RETURN coalesce(result, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+	RETURN 'ERROR ' || SQLSTATE;
+END
+$$;
+CREATE TEMP TABLE corpus_typed (v text);
+INSERT INTO corpus_typed VALUES
+	('5::bigint'), ('(-1)::bigint'), ('9223372036854775807::bigint'), ('b'), ('5'), ('i'),
+	('5::smallint'), ('5.0'), ('timestamptz ''2026-01-15 00:00+00'''), ('now()'),
+	('timestamp ''2026-01-15 00:00'''), ('date ''2026-01-15'''),
+	('tstzrange(''2026-01-01+00'', ''2026-03-01+00'')'), ('tstzrange(NULL, NULL)'),
+	('''empty''::tstzrange'), ('NULL::tstzrange'), ('tsrange(NULL, NULL)'),
+	('int8range(1, 10)'), ('daterange(''2026-01-01'', ''2026-02-01'')'),
+	('tstzmultirange(tstzrange(''2026-01-01+00'', ''2026-03-01+00''))'),
+	('ARRAY[tstzrange(''2026-01-01+00'', ''2026-03-01+00'')]'), ('NULL::bigint'),
+	('NULL::timestamptz');
+CREATE TEMP TABLE corpus_untyped (v text);
+INSERT INTO corpus_untyped VALUES
+	('''5'''), ('''-1'''), ('''0'''), ('''319545566822428714'''), ('''9223372036854775808'''),
+	('''18446744073709551615'''), ('''18446744073709551616'''), ('''  5  '''), ('''+5'''),
+	(''''''), ('''abc'''), ('''2026-01-15 00:00+00'''), ('''2026-01-15'''), ('''infinity'''),
+	('''[2026-01-15+00, 2026-01-20+00)'''), ('''(,)'''), ('''empty'''), ('''[1, 10)'''),
+	('''{"[2026-01-15+00, 2026-01-20+00)"}'''), ('NULL');
+CREATE TEMP TABLE corpus_ops (op text);
+INSERT INTO corpus_ops VALUES ('='), ('<>'), ('<'), ('<='), ('>'), ('>='), ('<@'), ('@>');
+SELECT expr, pg_temp.try(expr) AS result
+FROM (SELECT t.v || ' ' || o.op || ' ' || u.v AS expr FROM corpus_typed t, corpus_ops o, corpus_untyped u
+      UNION ALL
+      SELECT u.v || ' ' || o.op || ' ' || t.v FROM corpus_typed t, corpus_ops o, corpus_untyped u
+      UNION ALL
+      SELECT a.v || ' ' || o.op || ' ' || c.v FROM corpus_typed a, corpus_ops o, corpus_typed c
+      UNION ALL
+      SELECT a.v || ' ' || o.op || ' ' || c.v FROM corpus_untyped a, corpus_ops o, corpus_untyped c
+      WHERE a.v IN ('''5''', '''[2026-01-15+00, 2026-01-20+00)''', 'NULL')
+      UNION ALL
+      SELECT f FROM (VALUES
+		('''[2026-01-15+00, 2026-01-20+00)'' <@ ANY (ARRAY[tstzrange(''2026-01-01+00'', ''2026-03-01+00'')])'),
+		('tstzrange(''2026-01-01+00'', ''2026-03-01+00'') @> ANY (''{"[2026-01-15+00, 2026-01-20+00)"}'')'),
+		('''2026-01-15+00'' <@ ANY (ARRAY[tstzrange(''2026-01-01+00'', ''2026-03-01+00'')])'),
+		('''5'' <@ ALL (ARRAY[tstzrange(NULL, NULL)])'),
+		('b = ANY (''{5, -1}'')'), ('now() < ANY (''{2026-01-01}'')')) v(f)) e
+ORDER BY expr;
+SELECT expr || '  with ' || arg AS expr, pg_temp.try_prepared(expr, arg) AS result
+FROM (SELECT t.v || ' ' || o.op || ' $1' AS expr, u.v AS arg FROM corpus_typed t, corpus_ops o, corpus_untyped u
+      UNION ALL
+      SELECT '$1 ' || o.op || ' ' || t.v, u.v FROM corpus_typed t, corpus_ops o, corpus_untyped u
+      UNION ALL
+      SELECT t.v || ' ' || o.op || ' ANY ($1)', u.v FROM corpus_typed t, corpus_ops o, corpus_untyped u
+      WHERE o.op IN ('<@', '@>', '=', '<')) e
+ORDER BY 1;
