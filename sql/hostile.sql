@@ -135,6 +135,8 @@ DECLARE
 		'snowflake', '''319545566822428714''::ext.snowflake',
 		'timestamp with time zone', '''2026-05-31 18:40:00+00''::timestamptz',
 		'tstzrange', 'pg_catalog.tstzrange(''2026-05-31 18:00+00'', ''2026-05-31 19:00+00'')',
+		'ext.snowflake_tstzrange', 'pg_catalog.tstzrange(''2026-05-31 18:00+00'', ''2026-05-31 19:00+00'')',
+		'snowflake_tstzrange', 'pg_catalog.tstzrange(''2026-05-31 18:00+00'', ''2026-05-31 19:00+00'')',
 		'text', '''EVT0NbWMtkosp8''', 'integer', '7', 'bigint', '42::bigint', 'smallint', '7::smallint',
 		'numeric', '42::numeric', 'boolean', 'true', 'interval', '''1 hour''::interval',
 		'cstring', '''42''::cstring');

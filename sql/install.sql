@@ -56,6 +56,15 @@ SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
        typinput, typoutput, typreceive, typsend
 FROM pg_type WHERE oid = 'snowflake'::regtype;
 
+-- The domain the time-window operators take their range as (1.4): over
+-- tstzrange, no constraint, no default, so a tstzrange is coerced to it
+-- implicitly and the planner folds the coercion away.
+SELECT t.typname, t.typtype, t.typbasetype::regtype, t.typnotnull, t.typdefault,
+       (SELECT count(*) FROM pg_constraint c WHERE c.contypid = t.oid) AS constraints
+  FROM pg_type t JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
+   AND t.typtype = 'd';
+
 -- Every function with volatility, strictness, parallel safety, leakproofness
 -- and planner support function.  Only functions that cannot raise an error
 -- are leakproof.

@@ -431,6 +431,10 @@ window_to_comparisons(const SfOps *ops, const SfWindow *w)
 
 	if (contain_subplans(bound))
 		return NIL;
+	/* the functions take the tstzrange the operator's domain is over */
+	if (IsA(bound, RelabelType) &&
+		exprType((Node *) ((RelabelType *) bound)->arg) == TSTZRANGEOID)
+		bound = (Node *) ((RelabelType *) bound)->arg;
 	lo = make_call(ops, "snowflake_range_floor", 1, range_arg,
 				   ops->sftype, list_make1(copyObject(bound)));
 	hi = make_call(ops, "snowflake_range_ceil", 1, range_arg,
@@ -442,18 +446,29 @@ window_to_comparisons(const SfOps *ops, const SfWindow *w)
 }
 
 /*
+ * The column an id argument reads, or NULL: a Var, or a Var of a domain
+ * over the id's type, which the parser relabels to the type.
+ */
+static Var *
+id_column(Node *id)
+{
+	if (IsA(id, RelabelType))
+		id = (Node *) ((RelabelType *) id)->arg;
+	return IsA(id, Var) ? (Var *) id : NULL;
+}
+
+/*
  * The table of a column of this query level, if it is a partitioned one;
  * otherwise InvalidOid.
  */
 static Oid
 partitioned_table_of(PlannerInfo *root, Node *id)
 {
-	Var		   *var;
+	Var		   *var = id_column(id);
 	RangeTblEntry *rte;
 
-	if (root == NULL || root->parse == NULL || !IsA(id, Var))
+	if (root == NULL || root->parse == NULL || var == NULL)
 		return InvalidOid;
-	var = (Var *) id;
 	if (var->varlevelsup != 0 || var->varno <= 0 ||
 		var->varno > list_length(root->parse->rtable))
 		return InvalidOid;
@@ -559,6 +574,7 @@ window_operator(Oid funcid, const SfWindow *w)
  * (Parse locations are never below -1.)
  */
 #define SF_EXPANDED_MARK(varno)		(-1000 - (int) (varno))
+#define SF_IS_EXPANDED(location)	((location) <= -1000)
 
 /*
  * A window over the id of a table partitioned by range of it.  Partition
@@ -576,27 +592,34 @@ window_operator(Oid funcid, const SfWindow *w)
  *	 inclusive), for run-time pruning.  That bound is NULL where no id is in
  *	 the window, which under the AND is as false as the clause is.  (The
  *	 estimator takes the tighter of the two like comparisons, not both.)
+ *	 The bound is the same at every level, so a partition that is itself
+ *	 partitioned does not add it again, and the index condition is the
+ *	 bound's alone (support_index_condition).
  * - A range known only at run time is replaced by its two exact
  *	 comparisons, whose value is the clause's: the clause kept beside them
  *	 would have its estimate multiplied by theirs.
- * - A bound holding a subquery is left alone, rather than run twice.
+ * - A bound holding a subquery is left alone, rather than run twice, and so
+ *	 is one read from the table's own row, which no pruning can use: the
+ *	 clause stays as written, for partial indexes and ON CONFLICT.
  */
 static Node *
 simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 {
-	Var		   *id = (Var *) w->id;
+	Var		   *id = id_column(w->id);
 	Node	   *bound = window_bound(w);
 	Oid			opfamily = InvalidOid;
 	SfOps		ops;
 	List	   *helpers = NIL;
-	Var		   *marked;
+	Node	   *marked;
 	Oid			op;
 	Expr	   *clause;
 
 	if (id->location == SF_EXPANDED_MARK(id->varno) ||
+		(SF_IS_EXPANDED(id->location) && !IsA(bound, Const)) ||
 		!range_partitioned_on(relid, id->varattno, &opfamily) ||
 		!lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
-		contain_volatile_functions(bound) || contain_subplans(bound))
+		contain_volatile_functions(bound) || contain_subplans(bound) ||
+		bms_is_member(id->varno, pull_varnos(req->root, bound)))
 		return NULL;
 
 	if (IsA(bound, Const))
@@ -637,8 +660,8 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 		return NULL;
 
 	/* the clause itself, rebuilt with its id marked */
-	marked = copyObject(id);
-	marked->location = SF_EXPANDED_MARK(id->varno);
+	marked = copyObject(w->id);
+	id_column(marked)->location = SF_EXPANDED_MARK(id->varno);
 	clause = make_opclause(op, BOOLOID, false,
 						   (Expr *) (linitial(req->fcall->args) == w->id ?
 									 (Node *) marked : linitial(req->fcall->args)),
@@ -649,18 +672,71 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	return (Node *) make_andclause(lcons(clause, helpers));
 }
 
+/*
+ * A clause stored before 1.4, in a view or an index predicate, holds its
+ * range as a tstzrange, where the operator now takes the domain
+ * snowflake_tstzrange.  It gets the coercion that the parser now adds, so
+ * that it equals the same clause written today: a query's "id <@ '[a,b)'"
+ * matches an index predicate written so before the update.  NULL if the
+ * range already has the operator's type.
+ */
+static Node *
+retyped_range(Oid funcid, const SfWindow *w)
+{
+	Oid		   *argtypes;
+	int			nargs;
+	Oid			want;
+
+	(void) get_func_signature(funcid, &argtypes, &nargs);
+	if (nargs != 2)
+		return NULL;
+	want = argtypes[w->opname[0] == '<' ? 1 : 0];
+	if (exprType(w->range) == want || getBaseType(want) != exprType(w->range))
+		return NULL;
+	if (IsA(w->range, Const))
+	{
+		Const	   *c = copyObject((Const *) w->range);
+
+		c->consttype = want;
+		return (Node *) c;
+	}
+	return (Node *) makeRelabelType((Expr *) w->range, want, -1, InvalidOid,
+									COERCE_IMPLICIT_CAST);
+}
+
 static Node *
 support_simplify(SupportRequestSimplify *req)
 {
 	SfWindow	w;
 	Oid			relid;
+	Node	   *range;
+	Node	   *result;
 
 	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return NULL;
+	range = w.range != NULL ? retyped_range(req->fcall->funcid, &w) : NULL;
+	if (range != NULL)
+	{
+		req->fcall->args = w.opname[0] == '<' ?
+			list_make2(w.id, range) : list_make2(range, w.id);
+		(void) window_of_call(req->fcall->funcid, req->fcall->args, &w);
+	}
 	relid = partitioned_table_of(req->root, w.id);
-	if (!OidIsValid(relid))
-		return NULL;
-	return simplify_partitioned(req, &w, relid);
+	result = OidIsValid(relid) ? simplify_partitioned(req, &w, relid) : NULL;
+	if (result == NULL && range != NULL)
+	{
+		Oid			op = window_operator(req->fcall->funcid, &w);
+
+		if (OidIsValid(op))
+		{
+			result = (Node *) make_opclause(op, BOOLOID, false,
+											linitial(req->fcall->args),
+											lsecond(req->fcall->args),
+											InvalidOid, InvalidOid);
+			set_opfuncid((OpExpr *) result);
+		}
+	}
+	return result;
 }
 
 static List *
@@ -683,6 +759,15 @@ support_index_condition(SupportRequestIndexCondition *req)
 		list_nth(args, req->indexarg) != w.id ||
 		!is_pseudo_constant_for_index(req->root, window_bound(&w), req->index) ||
 		!lookup_ops(req->opfamily, exprType(w.id), req->funcid, &ops))
+		return NIL;
+
+	/*
+	 * A clause kept on a partitioned table beside its run-time bound
+	 * (simplify_partitioned): that comparison is already an index condition,
+	 * the same one this would make.
+	 */
+	if (w.instant != NULL && !IsA(w.instant, Const) &&
+		id_column(w.id) != NULL && SF_IS_EXPANDED(id_column(w.id)->location))
 		return NIL;
 
 	clauses = window_to_comparisons(&ops, &w);
