@@ -86,13 +86,33 @@ CREATE TABLE d_range_high PARTITION OF d_range FOR VALUES FROM ('922337203685477
 CREATE TABLE d_range_rest PARTITION OF d_range DEFAULT;
 INSERT INTO d_range SELECT id FROM d_ref;
 CREATE INDEX ON d_range (id);
+-- Two levels of range partitions (2026 split at the test vector's instant,
+-- under a year), and a domain over snowflake as the partition key.
+CREATE TABLE d_nested (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE d_nested_old PARTITION OF d_nested FOR VALUES FROM (MINVALUE) TO (snowflake_floor('2026-01-01+00'));
+CREATE TABLE d_nested_2026 PARTITION OF d_nested
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'))
+	PARTITION BY RANGE (id);
+CREATE TABLE d_nested_2026a PARTITION OF d_nested_2026
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2026-05-31 18:40+00'));
+CREATE TABLE d_nested_2026b PARTITION OF d_nested_2026
+	FOR VALUES FROM (snowflake_floor('2026-05-31 18:40+00')) TO (snowflake_floor('2027-01-01+00'));
+CREATE TABLE d_nested_rest PARTITION OF d_nested FOR VALUES FROM (snowflake_floor('2027-01-01+00')) TO (MAXVALUE);
+INSERT INTO d_nested SELECT id FROM d_ref;
+CREATE INDEX ON d_nested (id);
+CREATE DOMAIN d_sf AS snowflake;
+CREATE TABLE d_domain (id d_sf NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE d_domain_old PARTITION OF d_domain FOR VALUES FROM (MINVALUE) TO (snowflake_floor('2026-05-31 18:40+00'));
+CREATE TABLE d_domain_new PARTITION OF d_domain FOR VALUES FROM (snowflake_floor('2026-05-31 18:40+00')) TO (MAXVALUE);
+INSERT INTO d_domain SELECT id FROM d_ref;
+CREATE INDEX ON d_domain (id);
 CREATE TABLE d_hash (id snowflake NOT NULL) PARTITION BY HASH (id);
 CREATE TABLE d_hash_0 PARTITION OF d_hash FOR VALUES WITH (MODULUS 3, REMAINDER 0);
 CREATE TABLE d_hash_1 PARTITION OF d_hash FOR VALUES WITH (MODULUS 3, REMAINDER 1);
 CREATE TABLE d_hash_2 PARTITION OF d_hash FOR VALUES WITH (MODULUS 3, REMAINDER 2);
 INSERT INTO d_hash SELECT id FROM d_ref;
 CREATE INDEX ON d_hash (id);
-VACUUM ANALYZE d_ref, d_btree, d_brin, d_range, d_hash, d_instants, d_ranges;
+VACUUM ANALYZE d_ref, d_btree, d_brin, d_range, d_nested, d_domain, d_hash, d_instants, d_ranges;
 
 -- The operators and their definitions.
 CREATE TABLE d_ops (op text, clause text, definition text, bound_type text);
@@ -184,12 +204,12 @@ DECLARE
 	src text;
 	col text;
 BEGIN
-	FOREACH tbl IN ARRAY ARRAY['d_btree', 'd_brin', 'd_range', 'd_hash'] LOOP
+	FOREACH tbl IN ARRAY ARRAY['d_btree', 'd_brin', 'd_range', 'd_nested', 'd_domain', 'd_hash'] LOOP
 		FOREACH scan IN ARRAY ARRAY['index', 'bitmap', 'seq'] LOOP
 			-- bitmap scans on the btree and BRIN only: on the partitions
 			-- they would repeat the btree's conditions
 			CONTINUE WHEN (tbl = 'd_brin' AND scan = 'index') OR
-				(tbl IN ('d_range', 'd_hash') AND scan = 'bitmap');
+				(tbl IN ('d_range', 'd_nested', 'd_domain', 'd_hash') AND scan = 'bitmap');
 			PERFORM d_scan(scan);
 			FOR o IN SELECT * FROM d_ops LOOP
 				src := CASE o.bound_type WHEN 'timestamptz' THEN 'd_instants' ELSE 'd_ranges' END;
@@ -254,7 +274,7 @@ DECLARE
 	src text;
 	col text;
 BEGIN
-	FOREACH tbl IN ARRAY ARRAY['d_btree', 'd_brin', 'd_range', 'd_hash'] LOOP
+	FOREACH tbl IN ARRAY ARRAY['d_btree', 'd_brin', 'd_range', 'd_nested', 'd_domain', 'd_hash'] LOOP
 		PERFORM d_scan(CASE WHEN tbl = 'd_brin' THEN 'bitmap' ELSE 'index' END, true);
 		FOR o IN SELECT * FROM d_ops LOOP
 			src := CASE o.bound_type WHEN 'timestamptz' THEN 'd_instants' ELSE 'd_ranges' END;
