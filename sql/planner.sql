@@ -174,6 +174,79 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_part WHERE id <@ '[2026-03-01+00, 20
 EXPLAIN (COSTS OFF) SELECT * FROM oc_part WHERE id >= '2026-01-10+00'::timestamptz AND v = 20000;
 RESET enable_seqscan;
 
+-- A window read from the row itself ("id <@ r", r a column of the same
+-- row) cannot prune: the clause is kept as written, so ON CONFLICT infers
+-- the partial index, and the index on the partitions serves the parent.
+CREATE TABLE own_part (id snowflake NOT NULL, r tstzrange, t timestamptz) PARTITION BY RANGE (id);
+CREATE TABLE own_part_25 PARTITION OF own_part
+	FOR VALUES FROM (snowflake_floor('2025-01-01+00')) TO (snowflake_floor('2026-01-01+00'));
+CREATE TABLE own_part_26 PARTITION OF own_part
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'));
+CREATE UNIQUE INDEX own_part_in ON own_part (id) WHERE id <@ r;
+INSERT INTO own_part VALUES (make_snowflake('2026-05-01+00', 1, 1), '[2026-01-01+00, 2027-01-01+00)', '2026-04-01+00')
+ON CONFLICT (id) WHERE id <@ r DO NOTHING;
+INSERT INTO own_part VALUES (make_snowflake('2026-05-01+00', 1, 1), '[2026-01-01+00, 2027-01-01+00)', '2026-04-01+00')
+ON CONFLICT (id) WHERE id <@ r DO NOTHING;
+INSERT INTO own_part VALUES (make_snowflake('2025-05-01+00', 1, 1), '[2026-01-01+00, 2027-01-01+00)', '2026-04-01+00')
+ON CONFLICT (id) WHERE id <@ r DO NOTHING;
+SELECT snowflake_timestamp(id), id <@ r AS inside FROM own_part ORDER BY id;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT * FROM own_part WHERE id <@ r;
+EXPLAIN (COSTS OFF) SELECT * FROM own_part WHERE r @> id AND id >= t;
+RESET enable_seqscan;
+
+-- Partitions of partitions: a bound known at run time is added once, at the
+-- top, and is the one index condition (the clause filters, for its value
+-- where no id is in the window); the sequential scan filters by the clause
+-- and the bound, each once.
+CREATE TABLE deep (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE deep_26 PARTITION OF deep
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'))
+	PARTITION BY RANGE (id);
+CREATE TABLE deep_26h1 PARTITION OF deep_26
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2026-07-01+00'));
+CREATE TABLE deep_26h2 PARTITION OF deep_26
+	FOR VALUES FROM (snowflake_floor('2026-07-01+00')) TO (snowflake_floor('2027-01-01+00'));
+CREATE INDEX ON deep (id);
+INSERT INTO deep SELECT make_snowflake('2026-01-01+00'::timestamptz + g * interval '1 hour', 1, 0)
+FROM generate_series(0, 8000) g;
+VACUUM ANALYZE deep;
+SET plan_cache_mode = force_generic_plan;
+PREPARE deep_since(timestamptz) AS SELECT count(*) FROM deep WHERE id >= $1;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF) EXECUTE deep_since('2026-08-01+00');
+EXECUTE deep_since('2026-08-01+00');
+DEALLOCATE deep_since;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+SET enable_bitmapscan = off;
+PREPARE deep_since(timestamptz) AS SELECT count(*) FROM deep WHERE id >= $1;
+EXPLAIN (COSTS OFF) EXECUTE deep_since('2026-08-01+00');
+EXECUTE deep_since('2026-08-01+00');
+DEALLOCATE deep_since;
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+RESET plan_cache_mode;
+SELECT count(*) FROM deep WHERE snowflake_timestamp(id) >= '2026-08-01+00';
+
+-- A domain over snowflake as the partition key prunes like the type.
+CREATE DOMAIN event_id AS snowflake;
+CREATE TABLE dom_part (id event_id NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE dom_part_25 PARTITION OF dom_part
+	FOR VALUES FROM (snowflake_floor('2025-01-01+00')) TO (snowflake_floor('2026-01-01+00'));
+CREATE TABLE dom_part_26 PARTITION OF dom_part
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'));
+EXPLAIN (COSTS OFF) SELECT * FROM dom_part WHERE id <@ '[2026-03-01+00, 2026-04-01+00)';
+EXPLAIN (COSTS OFF) SELECT * FROM dom_part WHERE id < '2025-06-01+00'::timestamptz;
+PREPARE dom_since(timestamptz) AS SELECT * FROM dom_part WHERE id >= $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE dom_since('2026-02-01+00');
+RESET plan_cache_mode;
+
 -- A subquery for the bound runs once: a one-sided window needs one
 -- comparison, and a range whose bounds would need the subquery twice is not
 -- rewritten (the index still takes both bounds, from the one result).

@@ -574,7 +574,67 @@ window_operator(Oid funcid, const SfWindow *w)
  * (Parse locations are never below -1.)
  */
 #define SF_EXPANDED_MARK(varno)		(-1000 - (int) (varno))
-#define SF_IS_EXPANDED(location)	((location) <= -1000)
+
+/*
+ * Whether rinfos (a relation's restrictions) hold the comparison cmp, with
+ * the id's column read as column attno of relation varno.
+ */
+static bool
+holds_comparison(List *rinfos, Expr *cmp, Index varno, AttrNumber attno)
+{
+	Expr	   *want = copyObject(cmp);
+	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
+	ListCell   *lc;
+
+	var->varno = varno;
+	var->varattno = attno;
+	foreach(lc, rinfos)
+	{
+		if (equal(((RestrictInfo *) lfirst(lc))->clause, want))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the restrictions of the relation of column id, or those of its
+ * parent if it is a partition, already hold every comparison of cmps: the
+ * run-time bounds of a clause that a partitioned table added
+ * (simplify_partitioned), which its partitions inherit as they are.  (A
+ * partition's column is a new Var, without the parent's mark.)
+ */
+static bool
+holds_comparisons(PlannerInfo *root, Var *id, List *cmps, bool parent)
+{
+	Index		varno = id->varno;
+	AttrNumber	attno = id->varattno;
+	ListCell   *lc;
+
+	if (root == NULL || cmps == NIL || varno <= 0 ||
+		varno >= (Index) root->simple_rel_array_size || attno <= 0)
+		return false;
+	if (parent)
+	{
+		AppendRelInfo *appinfo;
+
+		if (root->append_rel_array == NULL ||
+			(appinfo = root->append_rel_array[varno]) == NULL ||
+			attno > appinfo->num_child_cols ||
+			appinfo->parent_colnos[attno - 1] <= 0)
+			return false;
+		varno = appinfo->parent_relid;
+		attno = appinfo->parent_colnos[attno - 1];
+	}
+	if (root->simple_rel_array[varno] == NULL)
+		return false;
+	foreach(lc, cmps)
+	{
+		if (!holds_comparison(root->simple_rel_array[varno]->baserestrictinfo,
+							  lfirst(lc), varno, attno))
+			return false;
+	}
+	return true;
+}
 
 /*
  * A window over the id of a table partitioned by range of it.  Partition
@@ -615,7 +675,6 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	Expr	   *clause;
 
 	if (id->location == SF_EXPANDED_MARK(id->varno) ||
-		(SF_IS_EXPANDED(id->location) && !IsA(bound, Const)) ||
 		!range_partitioned_on(relid, id->varattno, &opfamily) ||
 		!lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
 		contain_volatile_functions(bound) || contain_subplans(bound) ||
@@ -653,7 +712,11 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 		return (Node *) make_andclause(clauses);
 	}
 	else
+	{
 		helpers = window_to_comparisons(&ops, w);
+		if (holds_comparisons(req->root, id, helpers, true))
+			return NULL;
+	}
 
 	op = window_operator(req->fcall->funcid, w);
 	if (helpers == NIL || !OidIsValid(op))
@@ -761,16 +824,16 @@ support_index_condition(SupportRequestIndexCondition *req)
 		!lookup_ops(req->opfamily, exprType(w.id), req->funcid, &ops))
 		return NIL;
 
+	clauses = window_to_comparisons(&ops, &w);
+
 	/*
 	 * A clause kept on a partitioned table beside its run-time bound
-	 * (simplify_partitioned): that comparison is already an index condition,
-	 * the same one this would make.
+	 * (simplify_partitioned): that comparison is already an index condition
+	 * of the partition, the same one this would make.
 	 */
-	if (w.instant != NULL && !IsA(w.instant, Const) &&
-		id_column(w.id) != NULL && SF_IS_EXPANDED(id_column(w.id)->location))
+	if (w.instant != NULL && !IsA(w.instant, Const) && id_column(w.id) != NULL &&
+		holds_comparisons(req->root, id_column(w.id), clauses, false))
 		return NIL;
-
-	clauses = window_to_comparisons(&ops, &w);
 	if (clauses != NIL)
 		req->lossy = false;		/* the comparisons are the clause */
 	return clauses;
