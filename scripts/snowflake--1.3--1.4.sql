@@ -68,39 +68,57 @@ SELECT c.classid, c.objid, 0, 'pg_catalog.pg_type'::pg_catalog.regclass,
 	   ) AS c(classid, objid);
 
 --
--- 2. gen_snowflake(worker) belongs to the extension's owner, and is granted
--- to the database's owner (pg_database_owner), each with the right to
--- grant it on.
+-- 2. gen_snowflake(worker) is granted, with the grant option, to the
+-- database's owner, by name.
 --
--- 1.3 granted it to whoever ran CREATE EXTENSION, from the bootstrap
--- superuser.  pg_dump records privileges as differences from those the
--- install made, so a restore by another role granted it to that role
--- instead, and the owner's own grants, made with an option the restored
--- owner no longer held, failed (42501).  Now the grants that owners make
--- are the function owner's, which pg_dump restores as plain GRANTs, by the
--- owner or by a superuser; and the database's owner holds it under a name
--- that means the same in every database.
+-- 1.3 granted it to whoever ran CREATE EXTENSION.  pg_dump records the
+-- privileges of an extension's function as differences from those its
+-- scripts made, so a restore by another role, a superuser, granted it to
+-- that role instead, and the owner's grants, which pg_dump replays as the
+-- owner (SET SESSION AUTHORIZATION), failed for want of the grant option
+-- (42501).  The database's owner is the same before and after a restore
+-- into a database of the same owner, whoever restores: a superuser, or
+-- the owner, who may replay grants made as herself.
 --
--- ALTER OWNER does not update pg_init_privs, and a GRANT during an update
--- records the whole ACL there, grants of users included, which pg_dump
--- would then leave out.  So the install's privileges are set there
--- explicitly: the owner's, and pg_database_owner's.
+-- The function stays owned by the superuser that runs this script (the
+-- bootstrap superuser when a trusted install is run by another role):
+-- its owner could replace it, an extension member, by a function of any
+-- body that every caller, superusers included, would then run.
+-- pg_database_owner is not used either: its members' grants are recorded
+-- as made by pg_database_owner, which only a superuser can replay.
+--
+-- A GRANT during ALTER EXTENSION UPDATE records the whole ACL in
+-- pg_init_privs, grants of users included, which pg_dump would then leave
+-- out.  So the install's privileges are set there explicitly: the
+-- function owner's, and the database owner's from the owner.  The grant
+-- 1.3 made to the extension's owner stays in the ACL, as a grant pg_dump
+-- carries like any other.
 --
 DO $$
 DECLARE
 	fn pg_catalog.regprocedure := '@extschema@.gen_snowflake(integer)'::pg_catalog.regprocedure;
-	owner pg_catalog.oid := (SELECT e.extowner FROM pg_catalog.pg_extension e
-							  WHERE e.extname = 'snowflake');
+	fnowner pg_catalog.oid := (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = fn);
+	dbowner pg_catalog.oid := (SELECT d.datdba FROM pg_catalog.pg_database d
+								WHERE d.datname = pg_catalog.current_database());
+	install pg_catalog.aclitem[];
 BEGIN
-	EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %I', fn,
-							  pg_catalog.pg_get_userbyid(owner));
-	EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO pg_database_owner WITH GRANT OPTION', fn);
+	EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %I WITH GRANT OPTION', fn,
+							  pg_catalog.pg_get_userbyid(dbowner));
+	SELECT pg_catalog.array_agg(a.item ORDER BY a.n) INTO install
+	  FROM pg_catalog.pg_proc p,
+		   pg_catalog.unnest(p.proacl) WITH ORDINALITY AS a(item, n),
+		   pg_catalog.aclexplode(ARRAY[a.item]) AS x
+	 WHERE p.oid = fn
+	   AND x.grantor = fnowner
+	   AND x.grantee IN (fnowner, dbowner);
 	UPDATE pg_catalog.pg_init_privs
-	   SET initprivs = ARRAY[
-			pg_catalog.makeaclitem(owner, owner, 'EXECUTE', true),
-			pg_catalog.makeaclitem('pg_database_owner'::pg_catalog.regrole, owner, 'EXECUTE', true)]
+	   SET initprivs = install
 	 WHERE objoid = fn
 	   AND classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass
 	   AND objsubid = 0;
+	IF NOT FOUND THEN
+		INSERT INTO pg_catalog.pg_init_privs (objoid, classoid, objsubid, privtype, initprivs)
+		VALUES (fn, 'pg_catalog.pg_proc'::pg_catalog.regclass, 0, 'e', install);
+	END IF;
 END
 $$;

@@ -102,3 +102,17 @@ SELECT aggfnoid::regprocedure, aggsortop::regoperator, aggcombinefn
 FROM pg_aggregate
 WHERE aggfnoid IN ('min(snowflake)'::regprocedure, 'max(snowflake)'::regprocedure)
 ORDER BY aggfnoid::regprocedure::text;
+
+-- The scripts of 1.3 and 1.4 grant through a DO block, so the control file
+-- requires plpgsql: in a database without it, CREATE EXTENSION names it
+-- (42704), and CASCADE installs it first.
+SELECT current_database() AS regress_db \gset
+CREATE DATABASE regress_sf_nopl;
+\c regress_sf_nopl
+DROP EXTENSION plpgsql;
+CREATE EXTENSION snowflake;
+\echo :LAST_ERROR_SQLSTATE
+CREATE EXTENSION snowflake CASCADE;
+SELECT extname, extversion FROM pg_extension ORDER BY extname;
+\c :regress_db
+DROP DATABASE regress_sf_nopl;
