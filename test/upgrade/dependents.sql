@@ -19,3 +19,7 @@ CREATE VIEW may_events AS
 	SELECT id, payload FROM events WHERE id <@ tstzrange('2026-05-01+00', '2026-06-01+00');
 CREATE FUNCTION events_of(w tstzrange) RETURNS SETOF snowflake
 LANGUAGE sql STABLE AS $$ SELECT id FROM events WHERE id <@ w $$;
+-- A partial index whose predicate is a time window: after the update to
+-- 1.4, whose operator takes the range as snowflake_tstzrange, the same
+-- predicate written today still matches it.
+CREATE INDEX events_may2 ON events (id) WHERE id <@ '[2026-05-02+00, 2026-05-03+00)'::tstzrange;
