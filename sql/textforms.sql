@@ -27,6 +27,26 @@ FROM (SELECT ((g::numeric * 7919 * 1000000007) % 18446744073709551616)::snowflak
              ((g::numeric * 104729 * 998244353) % 18446744073709551616)::snowflake AS b
       FROM generate_series(1, 5000) g) t;
 
+-- Byte order: ORDER BY the branded string COLLATE "C" is ORDER BY id,
+-- within a namespace, over seeded random ids and both ends of the id space
+-- (the base62 digits 0-9 < A-Z < a-z are in ASCII order).  Under a
+-- linguistic collation it need not be: en-US puts 'a' before 'B'.
+SELECT setseed(0.6);
+CREATE TABLE branded AS
+SELECT id, snowflake_brand(id, 'EVT') AS b
+FROM (SELECT (floor(random() * 18446744073709551616::numeric))::numeric(20)::snowflake AS id
+      FROM generate_series(1, 3000)
+      UNION ALL
+      SELECT floor(random() * 4398046511104)::bigint::snowflake FROM generate_series(1, 1000)
+      UNION ALL VALUES ('0'::snowflake), ('18446744073709551615')) g;
+SELECT count(*) AS ids,
+       bool_and(by_text = by_id) AS same_order
+FROM (SELECT row_number() OVER (ORDER BY b COLLATE "C") AS by_text,
+             row_number() OVER (ORDER BY id) AS by_id
+      FROM branded) t;
+-- Across namespaces the namespace sorts first, not the id.
+SELECT snowflake_brand('18446744073709551615', 'EVT') COLLATE "C" < snowflake_brand('0', 'USR') AS evt_max_before_usr_zero;
+
 -- Every bad input: 22P02 for syntax, 22003 for a payload past the maximum,
 -- 22023 for a bad namespace argument.
 SELECT q, sf_try(q) AS result

@@ -281,3 +281,52 @@ SELECT f AS flags, sf_try(format('SELECT snowflake_range_floor(now(), NULL, %L)'
 FROM (VALUES ('[x'), ('[[)'), (''), ('[')) v(f);
 SELECT sf_try($$SELECT snowflake_range_ceil(now(), NULL, NULL)$$) AS null_flags,
        sf_try($$SELECT snowflake_range_floor('2026-06-01+00', '2026-05-01+00', '[)')$$) AS reversed;
+-- Peers.  Under ORDER BY id the peers of a row are the rows with the same
+-- id (none but itself); under ORDER BY snowflake_timestamp(id) they are
+-- the rows of the same millisecond.  So frames bounded by offsets on both
+-- sides are the same frames (and '0' PRECEDING / FOLLOWING bound at the
+-- current row's millisecond), while CURRENT ROW as a bound differs by the
+-- rows of the same millisecond after it (as the end) or before it (as the
+-- start).  Seeded random data: 600 ids in 40 milliseconds, distinct
+-- workers, so every millisecond has ties.
+SELECT setseed(0.19);
+CREATE TABLE peers AS
+SELECT make_snowflake('2026-05-31 18:40:00+00'::timestamptz + floor(random() * 40) * interval '1 ms',
+                      g, floor(random() * 4096)::int) AS id
+FROM generate_series(0, 599) g;
+CREATE TABLE peer_frames AS
+SELECT id,
+       count(*) OVER (ORDER BY id RANGE BETWEEN '2 ms' PRECEDING AND '1 ms' FOLLOWING) AS id_off,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN '2 ms' PRECEDING AND '1 ms' FOLLOWING) AS ts_off,
+       sum(snowflake_sequence(id)) OVER (ORDER BY id RANGE BETWEEN '0' PRECEDING AND '0' FOLLOWING) AS id_zero,
+       sum(snowflake_sequence(id)) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN '0' PRECEDING AND '0' FOLLOWING) AS ts_zero,
+       sum(snowflake_sequence(id)) OVER (ORDER BY snowflake_timestamp(id) RANGE CURRENT ROW) AS ts_peers,
+       count(*) OVER (ORDER BY id RANGE BETWEEN '3 ms' PRECEDING AND CURRENT ROW) AS id_end,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN '3 ms' PRECEDING AND CURRENT ROW) AS ts_end,
+       count(*) OVER (ORDER BY id RANGE BETWEEN '3 ms' PRECEDING AND '0' FOLLOWING) AS id_end0,
+       count(*) OVER (ORDER BY id RANGE BETWEEN CURRENT ROW AND '3 ms' FOLLOWING) AS id_start,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN CURRENT ROW AND '3 ms' FOLLOWING) AS ts_start,
+       count(*) OVER (ORDER BY id RANGE BETWEEN '0' PRECEDING AND '3 ms' FOLLOWING) AS id_start0,
+       count(*) OVER (ORDER BY id RANGE BETWEEN '3 ms' PRECEDING AND '3 ms' FOLLOWING EXCLUDE GROUP) AS id_excl,
+       count(*) OVER (ORDER BY snowflake_timestamp(id) RANGE BETWEEN '3 ms' PRECEDING AND '3 ms' FOLLOWING EXCLUDE GROUP) AS ts_excl
+FROM peers;
+-- the rows of the same millisecond before and after each row
+CREATE TABLE peer_ties AS
+SELECT p.id,
+       count(*) FILTER (WHERE q.id < p.id) AS before,
+       count(*) FILTER (WHERE q.id > p.id) AS after
+FROM peers p JOIN peers q ON snowflake_timestamp(q.id) = snowflake_timestamp(p.id)
+GROUP BY p.id;
+SELECT count(*) AS rows,
+       count(DISTINCT snowflake_timestamp(id)) AS milliseconds,
+       count(*) FILTER (WHERE id_off = ts_off) AS offsets_equal,
+       count(*) FILTER (WHERE id_zero = ts_zero AND id_zero = ts_peers) AS zero_is_the_millisecond,
+       count(*) FILTER (WHERE id_end0 = ts_end) AS zero_following_equal,
+       count(*) FILTER (WHERE id_start0 = ts_start) AS zero_preceding_equal
+FROM peer_frames;
+SELECT count(*) FILTER (WHERE id_end <> ts_end) AS current_row_end_differs,
+       count(*) FILTER (WHERE ts_end - id_end = t.after) AS by_the_later_ties,
+       count(*) FILTER (WHERE id_start <> ts_start) AS current_row_start_differs,
+       count(*) FILTER (WHERE ts_start - id_start = t.before) AS by_the_earlier_ties,
+       count(*) FILTER (WHERE id_excl - ts_excl = t.before + t.after) AS exclude_group_by_all_ties
+FROM peer_frames JOIN peer_ties t USING (id);
