@@ -122,3 +122,15 @@ BEGIN
 	END IF;
 END
 $$;
+
+--
+-- 3. gen_snowflake() mints in the leader of a parallel query only.
+--
+-- It reads its worker from the setting snowflake.worker_id.  A parallel
+-- worker loads the library before it takes the leader's settings, so a
+-- value the leader's session gave before the library loaded, and that was
+-- refused (out of range, or given by a role that may not), never reached
+-- it: the leader refused to mint, and its workers minted with worker 0.
+-- gen_snowflake(worker) reads no setting and stays parallel safe.
+--
+ALTER FUNCTION @extschema@.gen_snowflake() PARALLEL RESTRICTED;

@@ -61,7 +61,6 @@
 /* PostgreSQL 17 added the DSM registry: minting without preloading */
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
-#include "utils/guc_tables.h"
 #endif
 
 #include "wal.h"
@@ -108,41 +107,12 @@ static int	sf_worker_id = 0;
  */
 static char *sf_worker_id_unapplied = NULL;
 
-/*
- * The same refusal as it reaches parallel workers.  A worker loads the
- * library before it takes the leader's settings, so it never sees a value
- * the leader's session gave before the library loaded, and the leader's
- * setting, left at its default, is not sent to it.  So when the value
- * refused came from the session (anything but the server's configuration,
- * which every process reads), the leader keeps the setting's value with
- * source PGC_S_OVERRIDE: that is sent to the workers with the source, and
- * survives RESET and a rolled-back transaction, while a SET by the session
- * (a higher source) replaces it.  The check hook records, in the value's
- * extra, whether it is that kept value; the assign hook copies it here.
- * The value refused is known only where the library saw it.
- */
-static bool sf_worker_id_kept = false;
-static char *sf_worker_id_refused = NULL;
-
-static bool
-worker_id_check(int *newval, void **extra, GucSource source)
-{
-	bool	   *kept = guc_malloc(LOG, sizeof(bool));
-
-	(void) newval;
-	if (kept == NULL)
-		return false;
-	*kept = (source == PGC_S_OVERRIDE);
-	*extra = kept;
-	return true;
-}
-
 static void
 worker_id_assign(int newval, void *extra)
 {
 	(void) newval;
+	(void) extra;
 	sf_worker_id_unapplied = NULL;
-	sf_worker_id_kept = extra != NULL && *(bool *) extra;
 }
 
 /*
@@ -528,10 +498,6 @@ _PG_init(void)
 	const char *before = GetConfigOption("snowflake.worker_id", true, false);
 	char	   *given = before != NULL ? MemoryContextStrdup(TopMemoryContext, before) : NULL;
 	int			value;
-#if PG_VERSION_NUM >= 170000
-	struct config_generic *placeholder = find_option("snowflake.worker_id", false, true, DEBUG1);
-	GucSource	placeholder_source = placeholder != NULL ? placeholder->source : PGC_S_DEFAULT;
-#endif
 
 	DefineCustomIntVariable("snowflake.worker_id",
 							"Worker id that gen_snowflake() puts into the ids it mints.",
@@ -541,29 +507,13 @@ _PG_init(void)
 							0, 0, (int) SF_WORKER_MAX,
 							PGC_SUSET,
 							0,
-							worker_id_check, worker_id_assign, NULL);
+							NULL, worker_id_assign, NULL);
 	MarkGUCPrefixReserved("snowflake");
 
 	/* a value given before the library was loaded, and not taken */
 	if (given != NULL &&
 		!(parse_int(given, &value, 0, NULL) && value == sf_worker_id))
-	{
-		sf_worker_id_refused = given;
-#if PG_VERSION_NUM >= 170000
-		/* given by the session: keep the refusal for parallel workers */
-		if (!process_shared_preload_libraries_in_progress &&
-			placeholder_source > PGC_S_ARGV)
-		{
-			char		kept[16];
-
-			snprintf(kept, sizeof(kept), "%d", sf_worker_id);
-			(void) set_config_option("snowflake.worker_id", kept, PGC_SUSET,
-									 PGC_S_OVERRIDE, GUC_ACTION_SET, true,
-									 WARNING, false);
-		}
-#endif
 		sf_worker_id_unapplied = given;
-	}
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
@@ -647,18 +597,11 @@ mint(uint32 worker)
 Datum
 gen_snowflake(PG_FUNCTION_ARGS)
 {
-	if ((sf_worker_id_unapplied != NULL || sf_worker_id_kept) && sf_worker_id_refused != NULL)
+	if (sf_worker_id_unapplied != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("snowflake.worker_id was set to \"%s\" before the snowflake library was loaded, and that value was not applied",
-						sf_worker_id_refused),
-				 errdetail("It is not a worker id from 0 to 1023, or the role that set it may not; "
-						   "ids would carry worker %d instead.", sf_worker_id),
-				 errhint("Set snowflake.worker_id again, or give it in postgresql.conf and preload the library.")));
-	if (sf_worker_id_kept)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("snowflake.worker_id was set before the snowflake library was loaded in the leader of this parallel worker, and that value was not applied"),
+						sf_worker_id_unapplied),
 				 errdetail("It is not a worker id from 0 to 1023, or the role that set it may not; "
 						   "ids would carry worker %d instead.", sf_worker_id),
 				 errhint("Set snowflake.worker_id again, or give it in postgresql.conf and preload the library.")));
