@@ -159,6 +159,28 @@ CREATE INDEX tw_hash_idx ON tw_hash USING hash (id);
 EXPLAIN (COSTS OFF)
 SELECT * FROM tw_hash WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)'::tstzrange;
 
+-- The operators take their range as snowflake_tstzrange (1.4), a domain:
+-- an untyped literal or parameter beside an id is a range, and one beside
+-- a tstzrange goes to core's range operators, as without the extension.
+SELECT count(*) FROM tw WHERE id <@ '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)';
+SELECT count(*) FROM tw WHERE '[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)' @> id;
+PREPARE untyped_win AS SELECT count(*) FROM tw WHERE id <@ $1;
+SELECT parameter_types FROM pg_prepared_statements WHERE name = 'untyped_win';
+EXECUTE untyped_win('[2026-05-31 18:00:00+00, 2026-05-31 19:00:00+00)');
+CREATE TEMP TABLE booking (during tstzrange);
+INSERT INTO booking VALUES ('[2026-01-01+00, 2026-03-01+00)');
+SELECT count(*) FROM booking WHERE during @> '[2026-01-15+00, 2026-01-20+00)';
+SELECT count(*) FROM booking WHERE '[2026-01-15+00, 2026-01-20+00)' <@ during;
+SELECT count(*) FROM booking WHERE '[2026-01-15+00, 2026-01-20+00)' <@ ANY (ARRAY[during]);
+PREPARE untyped_booking AS SELECT count(*) FROM booking WHERE during @> $1;
+SELECT parameter_types FROM pg_prepared_statements WHERE name = 'untyped_booking';
+EXECUTE untyped_booking('[2026-01-15+00, 2026-01-20+00)');
+SELECT '5' <@ tstzrange(NULL, NULL);
+SELECT tstzrange(NULL, NULL) @> '319545566822428714';
+SELECT tstzrange(NULL, NULL) @> '319545566822428714'::snowflake;
+DEALLOCATE untyped_win;
+DEALLOCATE untyped_booking;
+
 -- 4. Window frames by time over the id (btree in_range support).
 -- 1000 ids in 600 distinct milliseconds of one hour (so rows have peers),
 -- and the two ends of the id space.
