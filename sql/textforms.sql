@@ -138,3 +138,19 @@ CREATE TABLE prop2 (LIKE prop);
 SELECT (SELECT count(*) FROM prop) AS ids,
        (SELECT count(*) FROM (SELECT id FROM prop EXCEPT ALL SELECT id FROM prop2) d) AS lost,
        (SELECT count(*) FROM (SELECT id FROM prop2 EXCEPT ALL SELECT id FROM prop) d) AS gained;
+
+-- Under a collation that is not byte order, branded strings do not sort as
+-- their ids: under ICU's English (on servers built with ICU, such as
+-- Debian's) 'EVT0000000000a' (id 36) sorts before 'EVT0000000000B' (id
+-- 11).  Silent where the collation does not exist; an error if the claim
+-- fails.
+DO $$
+BEGIN
+	IF EXISTS (SELECT FROM pg_collation WHERE collname = 'en-x-icu') THEN
+		IF NOT (SELECT 'EVT0000000000a' < 'EVT0000000000B' COLLATE "en-x-icu"
+				   AND snowflake_unbrand('EVT0000000000a') > snowflake_unbrand('EVT0000000000B')) THEN
+			RAISE EXCEPTION 'under en-x-icu the branded strings sort as their ids';
+		END IF;
+	END IF;
+END
+$$;
