@@ -148,6 +148,39 @@ BEGIN
 	END LOOP;
 END $$;
 SELECT count(*) AS comparisons, sum(wrong) AS wrong FROM neg_wrong;
+-- In "CASE id WHEN -1" the comparison is the CASE's test, which EXPLAIN,
+-- views and postgres_fdw print as its right side alone, taking it for "=":
+-- a negative constant is left as written there (no id constant is unequal
+-- to every id), and other constants become ids as above.
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT CASE id WHEN -1 THEN 'n' WHEN 0 THEN 'z' WHEN 5 THEN 'f' ELSE '.' END FROM neg_ids;
+SELECT id, CASE id WHEN -1 THEN 'n' WHEN 0 THEN 'z' WHEN 5 THEN 'f' ELSE '.' END AS "case"
+FROM neg_ids ORDER BY id;
+-- Each such CASE, and the Output that EXPLAIN VERBOSE prints for it run as
+-- a query of its own, against the definition, on the extreme ids and NULL;
+-- a domain over snowflake (an implicit coercion above the test) too.
+CREATE DOMAIN neg_dom AS snowflake;
+CREATE TEMP TABLE case_wrong (expr text, printed text, wrong bigint);
+DO $$
+DECLARE
+	c text;
+	arg text;
+	q text;
+	plan json;
+	printed text;
+BEGIN
+	FOREACH arg IN ARRAY '{id,id::neg_dom}'::text[] LOOP
+		FOREACH c IN ARRAY '{-1,-42::smallint,-9223372036854775808,0,1,9223372036854775807}'::text[] LOOP
+			q := format('CASE %s WHEN %s THEN true ELSE false END', arg, c);
+			EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) SELECT %s FROM neg_ids', q) INTO plan;
+			printed := plan->0->'Plan'->'Output'->>0;
+			EXECUTE format('INSERT INTO case_wrong SELECT %L, %L, count(*) FILTER (WHERE (%s) IS DISTINCT FROM (id::numeric = (%s)::numeric IS TRUE) OR (%s) IS DISTINCT FROM (%s)) FROM neg_ids',
+						   q, printed, q, c, q, printed);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT printed, wrong FROM case_wrong;
+DROP DOMAIN neg_dom;
 -- An IN list of integers is a list of such comparisons; an array of bigint
 -- compares across types directly.
 SELECT '42'::snowflake IN (1, 42::smallint, 319545566822428714) AS in_list,

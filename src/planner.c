@@ -870,6 +870,15 @@ snowflake_range_support(PG_FUNCTION_ARGS)
  * "id < '0'" when it is false, which keep a NULL id NULL.  No negative
  * integer is left beside an id, for code (such as Citus's shard pruning)
  * that would turn it into an id and fail.
+ *
+ * Except in the test of a "CASE id WHEN -1": there the id is the CASE's
+ * CaseTestExpr, and ruleutils (EXPLAIN, views, Citus's shard queries) and
+ * postgres_fdw print such a test as its right side alone, taking the
+ * operator for "=".  "id < '0'" would be printed "WHEN '0'::snowflake", a
+ * test that matches id 0.  No equality with an id constant is false for
+ * every id (every 64-bit value is one), so the comparison is left as
+ * written, "WHEN '-1'::bigint", which means what runs.  It is no restriction
+ * on a column, so shard pruning does not read it.
  */
 static const struct
 {
@@ -926,6 +935,8 @@ int8_simplify(SupportRequestSimplify *req)
 
 	if (value < 0)
 	{
+		if (IsA(strip_implicit_coercions(id), CaseTestExpr))
+			return NULL;
 		op = OpernameGetOprid(list_make2(makeString(nsp),
 										 makeString(int8_comparisons[i].below_all ? ">=" : "<")),
 							  sftype, sftype);
