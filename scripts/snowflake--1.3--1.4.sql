@@ -134,3 +134,45 @@ $$;
 -- gen_snowflake(worker) reads no setting and stays parallel safe.
 --
 ALTER FUNCTION @extschema@.gen_snowflake() PARALLEL RESTRICTED;
+
+--
+-- 4. Ids and integers that are equal hash alike: "id = n" with n a bigint
+-- joins the hash family, and can be a hash join, a hash index condition,
+-- and hash-partition pruning on a parameter.
+--
+-- An integer hashes as the id of its value (a negative one equals no id,
+-- and hashes as some value).  The family then holds bigint, so it also
+-- holds "#=#", the equality of bigints that completes the btree family:
+-- a join the planner derives between two integers equal to one id
+-- ("s.id = b.n AND s.id = c.m" gives "b.n #=# c.m") can hash too.
+-- PostgreSQL before 17 has no ALTER OPERATOR ... SET (HASHES), so the
+-- flag is set in the catalogue, as that command does.
+--
+CREATE FUNCTION @extschema@.snowflake_int8_hash(bigint)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'snowflake_int8_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION @extschema@.snowflake_int8_hash(bigint) IS
+	'hash support of bigint in the hash family of ids: the hash of the id of the same value';
+
+CREATE FUNCTION @extschema@.snowflake_int8_hash_extended(bigint, bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'snowflake_int8_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION @extschema@.snowflake_int8_hash_extended(bigint, bigint) IS
+	'seeded hash support of bigint in the hash family of ids';
+
+ALTER OPERATOR FAMILY @extschema@.snowflake_ops USING hash ADD
+	OPERATOR 1 @extschema@.= (@extschema@.snowflake, bigint),
+	OPERATOR 1 @extschema@.= (bigint, @extschema@.snowflake),
+	OPERATOR 1 @extschema@.#=# (bigint, bigint),
+	FUNCTION 1 (bigint, bigint) @extschema@.snowflake_int8_hash(bigint),
+	FUNCTION 2 (bigint, bigint) @extschema@.snowflake_int8_hash_extended(bigint, bigint);
+
+UPDATE pg_catalog.pg_operator
+   SET oprcanhash = true
+ WHERE oid IN ('@extschema@.=(@extschema@.snowflake, bigint)'::pg_catalog.regoperator,
+			   '@extschema@.=(bigint, @extschema@.snowflake)'::pg_catalog.regoperator,
+			   '@extschema@.#=#(bigint, bigint)'::pg_catalog.regoperator);

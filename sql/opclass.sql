@@ -121,6 +121,76 @@ WHERE satisfies_hash_partition('hp'::regclass, 4, r, '1339827204472520711'::snow
 EXPLAIN (COSTS OFF) SELECT * FROM hp WHERE id = '1339827204472520711';
 EXPLAIN (COSTS OFF) SELECT * FROM hp WHERE id = 1339827204472520711;
 
+-- Ids and integers that are equal hash alike (1.4): "id = n" with n a
+-- bigint is in the hash family, whose bigint hash is the hash of the id of
+-- the same value, unseeded and seeded, over seeded random values and the
+-- edges of the bigint range.
+SELECT setseed(0.19);
+SELECT count(*) AS checked,
+       count(*) FILTER (WHERE snowflake_hash(n::snowflake) <> snowflake_int8_hash(n)
+                           OR snowflake_hash_extended(n::snowflake, seed) <> snowflake_int8_hash_extended(n, seed)) AS differ
+FROM (SELECT (random() * 9223372036854775807)::bigint AS n FROM generate_series(1, 2000)
+      UNION ALL VALUES (0::bigint), (1), (9223372036854775807), (319545566822428714)) v,
+     (VALUES (0::bigint), (1), (-1), (42), (-9223372036854775808)) s(seed);
+-- Hash joins between ids and bigints, against their numeric definition:
+-- ids on both sides of 2^63 and bigints of either sign.
+CREATE TABLE hj_ids (id snowflake);
+INSERT INTO hj_ids SELECT (g * 7)::bigint FROM generate_series(0, 3000) g;
+INSERT INTO hj_ids VALUES ('9223372036854775807'), ('9223372036854775808'), ('18446744073709551615'), (NULL);
+CREATE TABLE hj_a (n bigint);
+INSERT INTO hj_a SELECT g * 3 FROM generate_series(-50, 7000) g;
+INSERT INTO hj_a VALUES (9223372036854775807), (-9223372036854775808), (NULL);
+CREATE TABLE hj_b (m bigint);
+INSERT INTO hj_b SELECT g * 5 FROM generate_series(-50, 4200) g;
+INSERT INTO hj_b VALUES (9223372036854775807), (NULL);
+ANALYZE hj_ids, hj_a, hj_b;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM hj_ids JOIN hj_a ON hj_ids.id = hj_a.n;
+SELECT (SELECT count(*) FROM hj_ids JOIN hj_a ON hj_ids.id = hj_a.n) AS hash_join,
+       (SELECT count(*) FROM hj_ids JOIN hj_a ON hj_ids.id::numeric = hj_a.n::numeric) AS definition;
+-- Two integers equal to one id: the join the planner derives between them
+-- ("#=#", the bigint equality of the btree family) hashes too.
+SET join_collapse_limit = 1;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM hj_a CROSS JOIN hj_b CROSS JOIN hj_ids WHERE hj_ids.id = hj_a.n AND hj_ids.id = hj_b.m;
+SELECT (SELECT count(*) FROM hj_a CROSS JOIN hj_b CROSS JOIN hj_ids
+         WHERE hj_ids.id = hj_a.n AND hj_ids.id = hj_b.m) AS hash_joins,
+       (SELECT count(*) FROM hj_a, hj_b, hj_ids
+         WHERE hj_ids.id::numeric = hj_a.n::numeric AND hj_ids.id::numeric = hj_b.m::numeric) AS definition;
+RESET join_collapse_limit;
+RESET enable_nestloop;
+RESET enable_mergejoin;
+-- A bigint parameter of a generic plan: a hash index condition, and
+-- run-time pruning of hash partitions, each against its definition.
+SET plan_cache_mode = force_generic_plan;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+PREPARE hash_big(bigint) AS SELECT count(*) FROM bt WHERE id = $1;
+EXPLAIN (COSTS OFF) EXECUTE hash_big(0);
+RESET enable_bitmapscan;
+RESET enable_seqscan;
+PREPARE hp_big(bigint) AS SELECT count(*) FROM hp WHERE id = $1;
+EXPLAIN (COSTS OFF) EXECUTE hp_big(1339827204472520711);
+CREATE TEMP TABLE hash_args (n bigint);
+INSERT INTO hash_args SELECT id::bigint FROM hp WHERE id::numeric < 9223372036854775807 ORDER BY id LIMIT 50;
+INSERT INTO hash_args SELECT id::bigint FROM bt WHERE id::numeric < 9223372036854775807 ORDER BY id LIMIT 50;
+INSERT INTO hash_args VALUES (-1), (0), (9223372036854775807), (-9223372036854775808), (NULL);
+CREATE FUNCTION hash_count(stmt text, n bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE c bigint;
+BEGIN
+	EXECUTE format('EXECUTE %I(%L::bigint)', stmt, n) INTO c;
+	RETURN c;
+END $$;
+SELECT count(*) AS checked,
+       count(*) FILTER (WHERE hash_count('hp_big', n) <> (SELECT count(*) FROM hp WHERE id::numeric = n::numeric)) AS hp_wrong,
+       count(*) FILTER (WHERE hash_count('hash_big', n) <> (SELECT count(*) FROM bt WHERE id::numeric = n::numeric)) AS bt_wrong
+FROM hash_args;
+DEALLOCATE hash_big;
+DEALLOCATE hp_big;
+DROP FUNCTION hash_count(text, bigint);
+RESET plan_cache_mode;
+
 -- BRIN minmax on an append-only table whose ids arrive in time order.
 CREATE TABLE events (id snowflake, payload text);
 INSERT INTO events

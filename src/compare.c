@@ -163,6 +163,15 @@ snowflake_mix64(uint64 h)
 	return h;
 }
 
+/* The seeded hash: a zero seed leaves the value unchanged, any other is mixed in first. */
+static inline uint64
+snowflake_hash_seeded(uint64 value, uint64 seed)
+{
+	if (seed != 0)
+		value ^= snowflake_mix64(seed);
+	return snowflake_mix64(value);
+}
+
 /*
  * snowflake_hash - hash support 1
  */
@@ -181,11 +190,31 @@ PG_FUNCTION_INFO_V1(snowflake_hash_extended);
 Datum
 snowflake_hash_extended(PG_FUNCTION_ARGS)
 {
-	Snowflake	id = PG_GETARG_SNOWFLAKE(0);
-	uint64		seed = (uint64) PG_GETARG_INT64(1);
+	PG_RETURN_INT64((int64) snowflake_hash_seeded(PG_GETARG_SNOWFLAKE(0),
+												  (uint64) PG_GETARG_INT64(1)));
+}
 
-	/* a zero seed leaves id unchanged; any other is mixed in first */
-	if (seed != 0)
-		id ^= snowflake_mix64(seed);
-	PG_RETURN_INT64((int64) snowflake_mix64(id));
+/*
+ * snowflake_int8_hash - hash support 1 of bigint in the hash family of ids,
+ * for "id = n" with n a bigint: an integer hashes as the id of its value,
+ * so an id and an integer that are equal hash alike.  (A negative integer
+ * equals no id; its hash only has to be some value.)
+ */
+PG_FUNCTION_INFO_V1(snowflake_int8_hash);
+Datum
+snowflake_int8_hash(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UINT32((uint32) snowflake_mix64((uint64) PG_GETARG_INT64(0)));
+}
+
+/*
+ * snowflake_int8_hash_extended - hash support 2 of bigint, seeded, as
+ * snowflake_hash_extended is for the id of the same value
+ */
+PG_FUNCTION_INFO_V1(snowflake_int8_hash_extended);
+Datum
+snowflake_int8_hash_extended(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) snowflake_hash_seeded((uint64) PG_GETARG_INT64(0),
+												  (uint64) PG_GETARG_INT64(1)));
 }

@@ -736,15 +736,13 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 }
 
 /*
- * A clause stored before 1.4, in a view or an index predicate, holds its
- * range as a tstzrange, where the operator now takes the domain
- * snowflake_tstzrange.  It gets the coercion that the parser now adds, so
- * that it equals the same clause written today: a query's "id <@ '[a,b)'"
- * matches an index predicate written so before the update.  NULL if the
- * range already has the operator's type.
+ * The range argument of a window as the operator takes it.  A clause
+ * stored before 1.4, in a view, an index predicate or an index expression,
+ * holds its range as a tstzrange, where the operator now takes the domain
+ * snowflake_tstzrange: it gets the coercion that the parser now adds.
  */
 static Node *
-retyped_range(Oid funcid, const SfWindow *w)
+range_as_declared(Oid funcid, const SfWindow *w)
 {
 	Oid		   *argtypes;
 	int			nargs;
@@ -752,10 +750,10 @@ retyped_range(Oid funcid, const SfWindow *w)
 
 	(void) get_func_signature(funcid, &argtypes, &nargs);
 	if (nargs != 2)
-		return NULL;
+		return w->range;
 	want = argtypes[w->opname[0] == '<' ? 1 : 0];
 	if (exprType(w->range) == want || getBaseType(want) != exprType(w->range))
-		return NULL;
+		return w->range;
 	if (IsA(w->range, Const))
 	{
 		Const	   *c = copyObject((Const *) w->range);
@@ -767,38 +765,57 @@ retyped_range(Oid funcid, const SfWindow *w)
 									COERCE_IMPLICIT_CAST);
 }
 
+/*
+ * A time window on a range, in one form: the operator, with the range as
+ * it declares it.  A call of snowflake_within() or
+ * tstzrange_contains_snowflake() becomes its operator, and a clause stored
+ * before 1.4 gets the domain, so that an index predicate, an index
+ * expression or an ON CONFLICT arbiter written one way matches a query
+ * written the other, or written before the update.  (equal() compares
+ * them, after this simplification on both sides.)
+ */
+static Node *
+range_window_operator(SupportRequestSimplify *req, const SfWindow *w)
+{
+	Node	   *range = range_as_declared(req->fcall->funcid, w);
+	Oid			op = window_operator(req->fcall->funcid, w);
+	Expr	   *clause;
+
+	if (!OidIsValid(op))
+		return NULL;
+	clause = make_opclause(op, BOOLOID, false,
+						   (Expr *) (w->opname[0] == '<' ? w->id : range),
+						   (Expr *) (w->opname[0] == '<' ? range : w->id),
+						   InvalidOid, InvalidOid);
+	set_opfuncid((OpExpr *) clause);
+	return (Node *) clause;
+}
+
 static Node *
 support_simplify(SupportRequestSimplify *req)
 {
 	SfWindow	w;
 	Oid			relid;
-	Node	   *range;
-	Node	   *result;
+	Node	   *result = NULL;
 
 	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return NULL;
-	range = w.range != NULL ? retyped_range(req->fcall->funcid, &w) : NULL;
-	if (range != NULL)
+	if (w.range != NULL)
 	{
-		req->fcall->args = w.opname[0] == '<' ?
-			list_make2(w.id, range) : list_make2(range, w.id);
-		(void) window_of_call(req->fcall->funcid, req->fcall->args, &w);
-	}
-	relid = partitioned_table_of(req->root, w.id);
-	result = OidIsValid(relid) ? simplify_partitioned(req, &w, relid) : NULL;
-	if (result == NULL && range != NULL)
-	{
-		Oid			op = window_operator(req->fcall->funcid, &w);
+		Node	   *range = range_as_declared(req->fcall->funcid, &w);
 
-		if (OidIsValid(op))
+		if (range != w.range)
 		{
-			result = (Node *) make_opclause(op, BOOLOID, false,
-											linitial(req->fcall->args),
-											lsecond(req->fcall->args),
-											InvalidOid, InvalidOid);
-			set_opfuncid((OpExpr *) result);
+			req->fcall->args = w.opname[0] == '<' ?
+				list_make2(w.id, range) : list_make2(range, w.id);
+			(void) window_of_call(req->fcall->funcid, req->fcall->args, &w);
 		}
 	}
+	relid = partitioned_table_of(req->root, w.id);
+	if (OidIsValid(relid))
+		result = simplify_partitioned(req, &w, relid);
+	if (result == NULL && w.range != NULL)
+		result = range_window_operator(req, &w);
 	return result;
 }
 
