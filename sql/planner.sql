@@ -174,19 +174,30 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_part WHERE id <@ '[2026-03-01+00, 20
 EXPLAIN (COSTS OFF) SELECT * FROM oc_part WHERE id >= '2026-01-10+00'::timestamptz AND v = 20000;
 RESET enable_seqscan;
 
--- A call of the operator's function is the operator: an index predicate or
--- ON CONFLICT arbiter written one way serves a query written the other.
+-- A call of the operator's function keeps its form: an index predicate or
+-- ON CONFLICT arbiter written as the call serves the call, and one written
+-- with the operator the operator.  Grouping sets holding both forms keep
+-- them apart.
 CREATE TABLE fn_form (id snowflake, note text);
 CREATE UNIQUE INDEX fn_form_may ON fn_form (note) WHERE snowflake_within(id, '[2026-05-01+00, 2026-06-01+00)');
+CREATE UNIQUE INDEX op_form_may ON fn_form (note) WHERE id <@ '[2026-05-01+00, 2026-06-01+00)';
+INSERT INTO fn_form VALUES ('319545566822428714', 'a')
+ON CONFLICT (note) WHERE snowflake_within(id, '[2026-05-01+00, 2026-06-01+00)') DO NOTHING;
 INSERT INTO fn_form VALUES ('319545566822428714', 'a')
 ON CONFLICT (note) WHERE id <@ '[2026-05-01+00, 2026-06-01+00)' DO NOTHING;
 INSERT INTO fn_form VALUES ('319545566822428714', 'a')
 ON CONFLICT (note) WHERE '[2026-05-01+00, 2026-06-01+00)' @> id DO NOTHING;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT note FROM fn_form WHERE id <@ '[2026-05-01+00, 2026-06-01+00)' AND note = 'a';
-EXPLAIN (COSTS OFF) SELECT note FROM fn_form WHERE tstzrange_contains_snowflake('[2026-05-01+00, 2026-06-01+00)', id);
+EXPLAIN (COSTS OFF) SELECT note FROM fn_form WHERE snowflake_within(id, '[2026-05-01+00, 2026-06-01+00)') AND note = 'a';
 RESET enable_seqscan;
-SELECT count(*) FROM fn_form;
+INSERT INTO fn_form VALUES ('1', 'b');
+SELECT NOT snowflake_within(id, '[2026-05-31+00, 2026-06-01+00)') AS a,
+       NOT (id <@ '[2026-05-31+00, 2026-06-01+00)') AS b, count(*)
+FROM fn_form
+GROUP BY GROUPING SETS ((snowflake_within(id, '[2026-05-31+00, 2026-06-01+00)')),
+                        (id <@ '[2026-05-31+00, 2026-06-01+00)'))
+ORDER BY 1, 2;
 
 -- A window read from the row itself ("id <@ r", r a column of the same
 -- row) cannot prune: the clause is kept as written, so ON CONFLICT infers

@@ -739,7 +739,9 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
  * The range argument of a window as the operator takes it.  A clause
  * stored before 1.4, in a view, an index predicate or an index expression,
  * holds its range as a tstzrange, where the operator now takes the domain
- * snowflake_tstzrange: it gets the coercion that the parser now adds.
+ * snowflake_tstzrange: it gets the coercion that the parser now adds, so
+ * that it equals the same clause written today (equal() matches index
+ * predicates, index expressions and ON CONFLICT arbiters to queries).
  */
 static Node *
 range_as_declared(Oid funcid, const SfWindow *w)
@@ -766,29 +768,31 @@ range_as_declared(Oid funcid, const SfWindow *w)
 }
 
 /*
- * A time window on a range, in one form: the operator, with the range as
- * it declares it.  A call of snowflake_within() or
- * tstzrange_contains_snowflake() becomes its operator, and a clause stored
- * before 1.4 gets the domain, so that an index predicate, an index
- * expression or an ON CONFLICT arbiter written one way matches a query
- * written the other, or written before the update.  (equal() compares
- * them, after this simplification on both sides.)
+ * A window on a range stored before 1.4 gets its range retyped in place.
+ *
+ * The request's argument list is the one the simplifier builds the call
+ * from when the support function returns NULL (simplify_function in
+ * clauses.c), so the call keeps its own form: an operator stays an
+ * operator, and a call of snowflake_within() stays a call.  Returning a
+ * node of one form for both would make the two forms equal() after
+ * simplification, and grouping sets holding both would then match each
+ * other's expressions (a weakness of core's, which SQL-function inlining
+ * meets too).
  */
-static Node *
-range_window_operator(SupportRequestSimplify *req, const SfWindow *w)
+static void
+retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
 {
 	Node	   *range = range_as_declared(req->fcall->funcid, w);
-	Oid			op = window_operator(req->fcall->funcid, w);
-	Expr	   *clause;
+	ListCell   *lc;
 
-	if (!OidIsValid(op))
-		return NULL;
-	clause = make_opclause(op, BOOLOID, false,
-						   (Expr *) (w->opname[0] == '<' ? w->id : range),
-						   (Expr *) (w->opname[0] == '<' ? range : w->id),
-						   InvalidOid, InvalidOid);
-	set_opfuncid((OpExpr *) clause);
-	return (Node *) clause;
+	if (range == w->range)
+		return;
+	foreach(lc, req->fcall->args)
+	{
+		if (lfirst(lc) == w->range)
+			lfirst(lc) = range;
+	}
+	w->range = range;
 }
 
 static Node *
@@ -796,27 +800,15 @@ support_simplify(SupportRequestSimplify *req)
 {
 	SfWindow	w;
 	Oid			relid;
-	Node	   *result = NULL;
 
 	if (!window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return NULL;
 	if (w.range != NULL)
-	{
-		Node	   *range = range_as_declared(req->fcall->funcid, &w);
-
-		if (range != w.range)
-		{
-			req->fcall->args = w.opname[0] == '<' ?
-				list_make2(w.id, range) : list_make2(range, w.id);
-			(void) window_of_call(req->fcall->funcid, req->fcall->args, &w);
-		}
-	}
+		retype_range_in_place(req, &w);
 	relid = partitioned_table_of(req->root, w.id);
-	if (OidIsValid(relid))
-		result = simplify_partitioned(req, &w, relid);
-	if (result == NULL && w.range != NULL)
-		result = range_window_operator(req, &w);
-	return result;
+	if (!OidIsValid(relid))
+		return NULL;
+	return simplify_partitioned(req, &w, relid);
 }
 
 static List *

@@ -23,7 +23,8 @@ LANGUAGE sql STABLE AS $$ SELECT id FROM events WHERE id <@ w $$;
 -- 1.4, whose operator takes the range as snowflake_tstzrange, the same
 -- predicate written today still matches it.
 CREATE INDEX events_may2 ON events (id) WHERE id <@ '[2026-05-02+00, 2026-05-03+00)'::tstzrange;
--- The same window as a call of the operator's function, on which ON
--- CONFLICT must still infer the index after the update, written either way.
+-- Unique indexes on a window, as the operator and as a call of its
+-- function, which ON CONFLICT must still infer after the update.
 CREATE TABLE notes (id snowflake, note text);
-CREATE UNIQUE INDEX notes_may ON notes (note) WHERE snowflake_within(id, '[2026-05-01+00, 2026-06-01+00)');
+CREATE UNIQUE INDEX notes_may_fn ON notes (note) WHERE snowflake_within(id, '[2026-05-01+00, 2026-06-01+00)');
+CREATE UNIQUE INDEX notes_may_op ON notes (note) WHERE id <@ '[2026-05-01+00, 2026-06-01+00)'::tstzrange;
