@@ -221,9 +221,10 @@ EXPLAIN (COSTS OFF) SELECT * FROM own_part WHERE r @> id AND id >= t;
 RESET enable_seqscan;
 
 -- Partitions of partitions: a bound known at run time is added once, at the
--- top, and is the one index condition (the clause filters, for its value
--- where no id is in the window); the sequential scan filters by the clause
--- and the bound, each once.
+-- top, not again at each level.  The index condition is the bound and the
+-- clause's own (the same comparison: btree keeps one key of the two, and
+-- no filter is left); the sequential scan filters by the clause and the
+-- bound, each once.
 CREATE TABLE deep (id snowflake NOT NULL) PARTITION BY RANGE (id);
 CREATE TABLE deep_26 PARTITION OF deep
 	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'))
