@@ -649,8 +649,7 @@ parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
  *	 the window, which under the AND is as false as the clause is.  (The
  *	 estimator takes the tighter of the two like comparisons, not both.)
  *	 The bound is the same at every level, so a partition that is itself
- *	 partitioned does not add it again, and the index condition is the
- *	 bound's alone (support_index_condition).
+ *	 partitioned does not add it again.
  * - A range known only at run time is replaced by its two exact
  *	 comparisons, whose value is the clause's: the clause kept beside them
  *	 would have its estimate multiplied by theirs.
