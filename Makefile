@@ -9,7 +9,11 @@ OBJS = \
 	src/compare.o \
 	src/time.o \
 	src/timerange.o \
-	src/planner.o \
+	src/window.o \
+	src/indexcond.o \
+	src/partition.o \
+	src/int8support.o \
+	src/selectivity.o \
 	src/mint.o \
 	src/textforms.o \
 	src/wal.o
@@ -37,7 +41,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:
