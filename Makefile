@@ -14,6 +14,7 @@ OBJS = \
 	src/partition.o \
 	src/int8support.o \
 	src/selectivity.o \
+	src/cache.o \
 	src/mint.o \
 	src/textforms.o \
 	src/wal.o
@@ -22,7 +23,7 @@ EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time timerange instants planner differential plans mint wal textforms jit security schema hostile
+REGRESS = install io casts operators opclass time timerange instants planner differential plans mint wal textforms jit security schema hostile cache
 
 PG_CONFIG ?= pg_config
 

@@ -30,8 +30,6 @@
  */
 #include "pg_snowflake.h"
 
-#include "catalog/namespace.h"
-#include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -69,22 +67,22 @@ static Node *
 int8_simplify(SupportRequestSimplify *req)
 {
 	FuncExpr   *f = req->fcall;
-	char	   *name = get_func_name(f->funcid);
 	Node	   *id;
 	Const	   *c;
 	Oid			sftype;
 	Oid			op;
 	Node	   *idconst;
 	int64		value;
-	char	   *nsp;
-	size_t		i;
+	Oid			nsp;
+	Oid			ext;
+	int			i;
 
-	if (name == NULL || list_length(f->args) != 2)
+	if (list_length(f->args) != 2)
 		return NULL;
-	for (i = 0; i < lengthof(int8_comparisons); i++)
-		if (strcmp(name, int8_comparisons[i].name) == 0)
-			break;
-	if (i == lengthof(int8_comparisons))
+	i = sf_func_name_index(f->funcid, SF_NAMES_INT8, &int8_comparisons[0].name,
+						   sizeof(int8_comparisons[0]),
+						   lengthof(int8_comparisons));
+	if (i < 0)
 		return NULL;
 
 	id = int8_comparisons[i].id_first ? linitial(f->args) : lsecond(f->args);
@@ -92,17 +90,17 @@ int8_simplify(SupportRequestSimplify *req)
 	if (!IsA(c, Const) || c->constisnull || c->consttype != INT8OID)
 		return NULL;
 	value = DatumGetInt64(c->constvalue);
-	nsp = get_namespace_name(get_func_namespace(f->funcid));
+	ext = sf_func_extension(f->funcid, &nsp);
 	sftype = exprType(id);
 
 	if (value < 0)
 	{
 		if (IsA(strip_implicit_coercions(id), CaseTestExpr))
 			return NULL;
-		op = OpernameGetOprid(list_make2(makeString(nsp),
-										 makeString(int8_comparisons[i].below_all ? ">=" : "<")),
-							  sftype, sftype);
-		if (!sf_extension_member(OperatorRelationId, op, f->funcid))
+		op = sf_member_operator(nsp, ext,
+								int8_comparisons[i].below_all ? ">=" : "<",
+								sftype, sftype);
+		if (!OidIsValid(op))
 			return NULL;
 		return (Node *) make_opclause(op, BOOLOID, false, (Expr *) id,
 									  (Expr *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
@@ -110,10 +108,8 @@ int8_simplify(SupportRequestSimplify *req)
 									  InvalidOid, InvalidOid);
 	}
 
-	op = OpernameGetOprid(list_make2(makeString(nsp),
-									 makeString((char *) int8_comparisons[i].opname)),
-						  sftype, sftype);
-	if (!sf_extension_member(OperatorRelationId, op, f->funcid))
+	op = sf_member_operator(nsp, ext, int8_comparisons[i].opname, sftype, sftype);
+	if (!OidIsValid(op))
 		return NULL;
 	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
 								 SnowflakeGetDatum((Snowflake) value), false, true);

@@ -19,9 +19,7 @@
 #include "pg_snowflake.h"
 
 #include "access/relation.h"
-#include "catalog/namespace.h"
 #include "catalog/pg_class.h"
-#include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -143,17 +141,15 @@ partition_bounds_around(Oid relid, Snowflake lo, Snowflake hi,
 static Oid
 window_operator(Oid funcid, const SfWindow *w)
 {
-	Oid		   *argtypes;
-	int			nargs;
-	char	   *nsp = get_namespace_name(get_func_namespace(funcid));
-	Oid			op;
+	Oid			arg0;
+	Oid			arg1;
+	Oid			nsp;
+	Oid			ext;
 
-	(void) get_func_signature(funcid, &argtypes, &nargs);
-	if (nargs != 2)
+	if (sf_func_args(funcid, &arg0, &arg1) != 2)
 		return InvalidOid;
-	op = OpernameGetOprid(list_make2(makeString(nsp), makeString((char *) w->opname)),
-						  argtypes[0], argtypes[1]);
-	return sf_extension_member(OperatorRelationId, op, funcid) ? op : InvalidOid;
+	ext = sf_func_extension(funcid, &nsp);
+	return sf_member_operator(nsp, ext, w->opname, arg0, arg1);
 }
 
 /*
@@ -333,14 +329,13 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 static Node *
 range_as_declared(Oid funcid, const SfWindow *w)
 {
-	Oid		   *argtypes;
-	int			nargs;
+	Oid			arg0;
+	Oid			arg1;
 	Oid			want;
 
-	(void) get_func_signature(funcid, &argtypes, &nargs);
-	if (nargs != 2)
+	if (sf_func_args(funcid, &arg0, &arg1) != 2)
 		return w->range;
-	want = argtypes[w->opname[0] == '<' ? 1 : 0];
+	want = w->opname[0] == '<' ? arg1 : arg0;
 	if (exprType(w->range) == want || getBaseType(want) != exprType(w->range))
 		return w->range;
 	if (IsA(w->range, Const))

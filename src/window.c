@@ -30,22 +30,17 @@
  */
 #include "pg_snowflake.h"
 
-#include "access/stratnum.h"
-#include "catalog/dependency.h"
-#include "catalog/pg_am.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
-#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
-#include "commands/defrem.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#include "parser/parse_func.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
 #include "window.h"
@@ -77,8 +72,7 @@ sf_window_of_call(Oid funcid, List *args, SfWindow *w)
 {
 	Node	   *a;
 	Node	   *b;
-	char	   *name;
-	size_t		i;
+	int			i;
 
 	if (list_length(args) != 2)
 		return false;
@@ -101,19 +95,18 @@ sf_window_of_call(Oid funcid, List *args, SfWindow *w)
 		return true;
 	}
 
-	name = get_func_name(funcid);
-	for (i = 0; name != NULL && i < lengthof(instant_comparisons); i++)
-	{
-		if (strcmp(name, instant_comparisons[i].name) != 0)
-			continue;
-		w->id = instant_comparisons[i].id_first ? a : b;
-		w->instant = instant_comparisons[i].id_first ? b : a;
-		w->from_instant = instant_comparisons[i].from_instant;
-		w->inclusive = instant_comparisons[i].inclusive;
-		w->opname = instant_comparisons[i].opname;
-		return true;
-	}
-	return false;
+	i = sf_func_name_index(funcid, SF_NAMES_INSTANT,
+						   &instant_comparisons[0].name,
+						   sizeof(instant_comparisons[0]),
+						   lengthof(instant_comparisons));
+	if (i < 0)
+		return false;
+	w->id = instant_comparisons[i].id_first ? a : b;
+	w->instant = instant_comparisons[i].id_first ? b : a;
+	w->from_instant = instant_comparisons[i].from_instant;
+	w->inclusive = instant_comparisons[i].inclusive;
+	w->opname = instant_comparisons[i].opname;
+	return true;
 }
 
 /* The argument that must be constant during a scan: the range or instant. */
@@ -154,50 +147,23 @@ sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi)
 }
 
 /*
- * Whether the object is a member of the extension that function sibling
- * belongs to.  A function or operator found by name in the extension's
- * schema may be a stranger's: one that an older catalogue lacks (1.1 has
- * no snowflake_first_after), created there by a role that may create
- * objects in that schema.  The planner builds calls of members only, or
- * it would run that role's code as whoever runs the query.
- */
-bool
-sf_extension_member(Oid classid, Oid objid, Oid sibling)
-{
-	Oid			ext = getExtensionOfObject(ProcedureRelationId, sibling);
-
-	return OidIsValid(ext) && getExtensionOfObject(classid, objid) == ext;
-}
-
-/*
- * The operators, or false if the family lacks them or orders ids otherwise
- * than by their value: a family of a user's own (a descending opclass, say)
- * may hold other operators at these strategies, and the bounds computed
- * here assume the natural order.  So its operators must be the default
- * btree family's, which BRIN minmax shares.
+ * The operators of btree family opfamily that a window on an id of type
+ * sftype is written with, and the extension and schema of sibling, our
+ * function whose call the window is.  False if sibling is no member of an
+ * extension, or the family lacks the operators or orders ids otherwise
+ * than by their value: a family of a user's own (a descending opclass,
+ * say) may hold other operators at these strategies, and the bounds
+ * computed here assume the natural order.  So its operators must be the
+ * default btree family's, which BRIN minmax shares.  (The lookups are
+ * cache.c's.)
  */
 bool
 sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 {
-	Oid			opclass = GetDefaultOpClass(sftype, BTREE_AM_OID);
-	Oid			natural;
+	bool		ok = sf_family_ops(opfamily, sftype, ops);
 
-	if (!OidIsValid(opclass))
-		return false;
-	natural = get_opclass_family(opclass);
-	ops->sftype = sftype;
-	ops->lt = get_opfamily_member(opfamily, sftype, sftype, BTLessStrategyNumber);
-	ops->ge = get_opfamily_member(opfamily, sftype, sftype, BTGreaterEqualStrategyNumber);
-	ops->le = get_opfamily_member(opfamily, sftype, sftype, BTLessEqualStrategyNumber);
-	ops->eq = get_opfamily_member(opfamily, sftype, sftype, BTEqualStrategyNumber);
-	ops->nsp = get_func_namespace(sibling);
-	ops->ext = getExtensionOfObject(ProcedureRelationId, sibling);
-	return OidIsValid(ops->ext) && OidIsValid(ops->lt) && OidIsValid(ops->ge) &&
-		OidIsValid(ops->le) && OidIsValid(ops->eq) &&
-		ops->lt == get_opfamily_member(natural, sftype, sftype, BTLessStrategyNumber) &&
-		ops->ge == get_opfamily_member(natural, sftype, sftype, BTGreaterEqualStrategyNumber) &&
-		ops->le == get_opfamily_member(natural, sftype, sftype, BTLessEqualStrategyNumber) &&
-		ops->eq == get_opfamily_member(natural, sftype, sftype, BTEqualStrategyNumber);
+	ops->ext = sf_func_extension(sibling, &ops->nsp);
+	return ok && OidIsValid(ops->ext);
 }
 
 /* A constant of the id's type. */
@@ -217,12 +183,9 @@ static Node *
 make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 		  Oid rettype, List *args)
 {
-	Oid			fn;
+	Oid			fn = sf_member_function(ops->nsp, ops->ext, name, nargs, argtypes);
 
-	fn = LookupFuncName(list_make2(makeString(get_namespace_name(ops->nsp)),
-								   makeString(pstrdup(name))),
-						nargs, argtypes, true);
-	if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != ops->ext)
+	if (!OidIsValid(fn))
 		return NULL;
 	return (Node *) makeFuncExpr(fn, rettype, args, InvalidOid, InvalidOid,
 								 COERCE_EXPLICIT_CALL);

@@ -51,11 +51,31 @@ typedef struct SfOps
 extern bool sf_window_of_call(Oid funcid, List *args, SfWindow *w);
 extern Node *sf_window_bound(const SfWindow *w);
 extern bool sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi);
-extern bool sf_extension_member(Oid classid, Oid objid, Oid sibling);
 extern bool sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops);
 extern Node *sf_make_id_const(const SfOps *ops, Snowflake value);
 extern Expr *sf_make_comparison(Oid op, Node *id, Node *bound);
 extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
+
+/*
+ * cache.c: the catalogue lookups of the planner support, cached per
+ * backend.  The planner builds calls only of functions and operators that
+ * are members of the extension: one found by name in the extension's
+ * schema may be a stranger's, one that an older catalogue lacks (1.1 has
+ * no snowflake_first_after) created there by a role that may create
+ * objects in that schema, and calling it would run that role's code as
+ * whoever runs the query.
+ */
+#define SF_NAMES_INSTANT	1	/* window.c's instant_comparisons */
+#define SF_NAMES_INT8		2	/* int8support.c's int8_comparisons */
+extern Oid	sf_func_extension(Oid funcid, Oid *nsp);
+extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
+extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,
+							   size_t stride, int n);
+extern bool sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops);
+extern Oid	sf_member_function(Oid nsp, Oid ext, const char *name, int nargs,
+							   const Oid *argtypes);
+extern Oid	sf_member_operator(Oid nsp, Oid ext, const char *opname,
+							   Oid left, Oid right);
 
 /* partition.c: the SupportRequestSimplify of a window */
 extern Node *sf_window_simplify(SupportRequestSimplify *req);
