@@ -23,9 +23,11 @@
  * EXTENSION all create, change or drop functions, so they all clear it.
  * (Extension membership itself lives in pg_depend, which has no syscache:
  * ALTER EXTENSION ADD or DROP of a member that is otherwise left unchanged
- * goes unseen until some other change clears the table.  That only keeps
- * calling a function, of the same owner and code, that the extension's
- * owner chose before, or leaves a newly added one uncalled for a while.)
+ * goes unseen until some other change clears the table, a rolled-back one
+ * included.  That is harmless: the planner calls only members owned by the
+ * owner of the function it simplifies or by a superuser (trusted_owner),
+ * so a membership seen too long can only keep a function of the
+ * superuser's in use, or leave one uncalled for a while.)
  *
  * An answer computed while a callback fired (catalogue access can take a
  * lock and so read invalidations) is used once but not kept.
@@ -38,9 +40,10 @@
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_operator.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_proc.h"
 #include "commands/defrem.h"
-#include "catalog/namespace.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "parser/parse_func.h"
 #include "utils/hsearch.h"
@@ -183,7 +186,38 @@ cache_put(const SfCacheKey *key, const SfCacheValue *value, uint64 gen)
 	entry->value = *value;
 }
 
-/* A function's extension (or InvalidOid), schema and argument types */
+/* The owner of function funcid, or InvalidOid if there is none */
+static Oid
+func_owner(Oid funcid)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
+	Oid			owner;
+
+	if (!HeapTupleIsValid(tuple))
+		return InvalidOid;
+	owner = ((Form_pg_proc) GETSTRUCT(tuple))->proowner;
+	ReleaseSysCache(tuple);
+	return owner;
+}
+
+/*
+ * Whether the planner may build calls of what role owner owns, for a
+ * function owned by sibling_owner: the same owner, or a superuser.  A
+ * member of the extension is not enough.  The extension is trusted, so a
+ * database owner who installed it owns it, and may ALTER EXTENSION ADD a
+ * function of her own that an older catalogue lacks (1.1 has no
+ * snowflake_first_after): the planner would then run her code as whoever
+ * runs the query, a superuser included.  The scripts' functions belong to
+ * the superuser who ran them.
+ */
+static bool
+trusted_owner(Oid owner, Oid sibling_owner)
+{
+	return OidIsValid(owner) &&
+		(owner == sibling_owner || superuser_arg(owner));
+}
+
+/* A function's extension (or InvalidOid), schema, argument types and owner */
 static SfCacheValue
 func_info(Oid funcid)
 {
@@ -199,6 +233,7 @@ func_info(Oid funcid)
 	memset(&value, 0, sizeof(value));
 	value.v[0] = getExtensionOfObject(ProcedureRelationId, funcid);
 	value.v[1] = get_func_namespace(funcid);
+	value.v[4] = func_owner(funcid);
 	if (OidIsValid(get_func_signature(funcid, &argtypes, &nargs)))
 	{
 		value.ok = true;
@@ -215,15 +250,17 @@ func_info(Oid funcid)
 
 /*
  * sf_func_extension - the extension that function funcid is a member of
- * (InvalidOid if none), and in *nsp its schema
+ * (InvalidOid if none), and in *nsp its schema and in *owner its owner
  */
 Oid
-sf_func_extension(Oid funcid, Oid *nsp)
+sf_func_extension(Oid funcid, Oid *nsp, Oid *owner)
 {
 	SfCacheValue value = func_info(funcid);
 
 	if (nsp != NULL)
 		*nsp = value.v[1];
+	if (owner != NULL)
+		*owner = value.v[4];
 	return value.v[0];
 }
 
@@ -321,10 +358,11 @@ sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops)
 
 /*
  * sf_member_function - the function nsp.name(argtypes) if it is a member of
- * extension ext, else InvalidOid (nargs is 1 or 2)
+ * extension ext owned by owner or by a superuser (trusted_owner), else
+ * InvalidOid (nargs is 1 or 2)
  */
 Oid
-sf_member_function(Oid nsp, Oid ext, const char *name, int nargs,
+sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
 				   const Oid *argtypes)
 {
 	SfCacheKey	key;
@@ -336,24 +374,43 @@ sf_member_function(Oid nsp, Oid ext, const char *name, int nargs,
 	cache_key(&key, SF_CACHE_CALL, nsp, ext, (Oid) nargs, argtypes[0],
 			  nargs > 1 ? argtypes[1] : InvalidOid, name);
 	if (cache_get(&key, &value))
-		return value.v[0];
+		return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
 	memset(&value, 0, sizeof(value));
 	fn = LookupFuncName(list_make2(makeString(get_namespace_name(nsp)),
 								   makeString(pstrdup(name))),
 						nargs, argtypes, true);
 	if (OidIsValid(fn) && OidIsValid(ext) &&
 		getExtensionOfObject(ProcedureRelationId, fn) == ext)
+	{
 		value.v[0] = fn;
+		value.v[1] = func_owner(fn);
+	}
 	cache_put(&key, &value, gen);
-	return value.v[0];
+	return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
+}
+
+/*
+ * Whether the planner may build clauses of operator op for a function owned
+ * by owner: the operator, its function and its estimators must each be
+ * owned by owner or by a superuser.  value holds their owners, as
+ * sf_member_operator found them (InvalidOid for an estimator it has not).
+ */
+static bool
+trusted_operator(const SfCacheValue *value, Oid owner)
+{
+	return OidIsValid(value->v[0]) &&
+		trusted_owner(value->v[1], owner) && trusted_owner(value->v[2], owner) &&
+		(!OidIsValid(value->v[3]) || trusted_owner(value->v[3], owner)) &&
+		(!OidIsValid(value->v[4]) || trusted_owner(value->v[4], owner));
 }
 
 /*
  * sf_member_operator - the operator nsp.opname(left, right) if it is a
- * member of extension ext, else InvalidOid
+ * member of extension ext and trusted for a function owned by owner
+ * (trusted_operator), else InvalidOid
  */
 Oid
-sf_member_operator(Oid nsp, Oid ext, const char *opname, Oid left, Oid right)
+sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname, Oid left, Oid right)
 {
 	SfCacheKey	key;
 	SfCacheValue value;
@@ -362,14 +419,28 @@ sf_member_operator(Oid nsp, Oid ext, const char *opname, Oid left, Oid right)
 
 	cache_key(&key, SF_CACHE_OPER, nsp, ext, left, right, 0, opname);
 	if (cache_get(&key, &value))
-		return value.v[0];
+		return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
 	memset(&value, 0, sizeof(value));
 	op = OpernameGetOprid(list_make2(makeString(get_namespace_name(nsp)),
 									 makeString(pstrdup(opname))),
 						  left, right);
 	if (OidIsValid(op) && OidIsValid(ext) &&
 		getExtensionOfObject(OperatorRelationId, op) == ext)
-		value.v[0] = op;
+	{
+		HeapTuple	tuple = SearchSysCache1(OPEROID, ObjectIdGetDatum(op));
+
+		if (HeapTupleIsValid(tuple))
+		{
+			Form_pg_operator form = (Form_pg_operator) GETSTRUCT(tuple);
+
+			value.v[0] = op;
+			value.v[1] = form->oprowner;
+			value.v[2] = func_owner(form->oprcode);
+			value.v[3] = OidIsValid(form->oprrest) ? func_owner(form->oprrest) : InvalidOid;
+			value.v[4] = OidIsValid(form->oprjoin) ? func_owner(form->oprjoin) : InvalidOid;
+			ReleaseSysCache(tuple);
+		}
+	}
 	cache_put(&key, &value, gen);
-	return value.v[0];
+	return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
 }

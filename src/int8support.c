@@ -75,6 +75,7 @@ int8_simplify(SupportRequestSimplify *req)
 	int64		value;
 	Oid			nsp;
 	Oid			ext;
+	Oid			owner;
 	int			i;
 
 	if (list_length(f->args) != 2)
@@ -90,14 +91,14 @@ int8_simplify(SupportRequestSimplify *req)
 	if (!IsA(c, Const) || c->constisnull || c->consttype != INT8OID)
 		return NULL;
 	value = DatumGetInt64(c->constvalue);
-	ext = sf_func_extension(f->funcid, &nsp);
+	ext = sf_func_extension(f->funcid, &nsp, &owner);
 	sftype = exprType(id);
 
 	if (value < 0)
 	{
 		if (IsA(strip_implicit_coercions(id), CaseTestExpr))
 			return NULL;
-		op = sf_member_operator(nsp, ext,
+		op = sf_member_operator(nsp, ext, owner,
 								int8_comparisons[i].below_all ? ">=" : "<",
 								sftype, sftype);
 		if (!OidIsValid(op))
@@ -108,7 +109,7 @@ int8_simplify(SupportRequestSimplify *req)
 									  InvalidOid, InvalidOid);
 	}
 
-	op = sf_member_operator(nsp, ext, int8_comparisons[i].opname, sftype, sftype);
+	op = sf_member_operator(nsp, ext, owner, int8_comparisons[i].opname, sftype, sftype);
 	if (!OidIsValid(op))
 		return NULL;
 	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),

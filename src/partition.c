@@ -145,11 +145,12 @@ window_operator(Oid funcid, const SfWindow *w)
 	Oid			arg1;
 	Oid			nsp;
 	Oid			ext;
+	Oid			owner;
 
 	if (sf_func_args(funcid, &arg0, &arg1) != 2)
 		return InvalidOid;
-	ext = sf_func_extension(funcid, &nsp);
-	return sf_member_operator(nsp, ext, w->opname, arg0, arg1);
+	ext = sf_func_extension(funcid, &nsp, &owner);
+	return sf_member_operator(nsp, ext, owner, w->opname, arg0, arg1);
 }
 
 /*

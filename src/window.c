@@ -162,7 +162,7 @@ sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 {
 	bool		ok = sf_family_ops(opfamily, sftype, ops);
 
-	ops->ext = sf_func_extension(sibling, &ops->nsp);
+	ops->ext = sf_func_extension(sibling, &ops->nsp, &ops->owner);
 	return ok && OidIsValid(ops->ext);
 }
 
@@ -183,7 +183,8 @@ static Node *
 make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 		  Oid rettype, List *args)
 {
-	Oid			fn = sf_member_function(ops->nsp, ops->ext, name, nargs, argtypes);
+	Oid			fn = sf_member_function(ops->nsp, ops->ext, ops->owner, name,
+										nargs, argtypes);
 
 	if (!OidIsValid(fn))
 		return NULL;

@@ -45,6 +45,7 @@ typedef struct SfOps
 	Oid			eq;
 	Oid			nsp;			/* the extension's schema */
 	Oid			ext;			/* the extension */
+	Oid			owner;			/* the owner of the function simplified */
 } SfOps;
 
 /* window.c */
@@ -67,14 +68,14 @@ extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
  */
 #define SF_NAMES_INSTANT	1	/* window.c's instant_comparisons */
 #define SF_NAMES_INT8		2	/* int8support.c's int8_comparisons */
-extern Oid	sf_func_extension(Oid funcid, Oid *nsp);
+extern Oid	sf_func_extension(Oid funcid, Oid *nsp, Oid *owner);
 extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
 extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,
 							   size_t stride, int n);
 extern bool sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops);
-extern Oid	sf_member_function(Oid nsp, Oid ext, const char *name, int nargs,
-							   const Oid *argtypes);
-extern Oid	sf_member_operator(Oid nsp, Oid ext, const char *opname,
+extern Oid	sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name,
+							   int nargs, const Oid *argtypes);
+extern Oid	sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname,
 							   Oid left, Oid right);
 
 /* partition.c: the SupportRequestSimplify of a window */
