@@ -190,3 +190,17 @@ UPDATE pg_catalog.pg_opclass
  WHERE opcname = 'snowflake_minmax_ops'
    AND opcnamespace = '@extschema@'::pg_catalog.regnamespace
    AND opcmethod = (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'brin');
+
+--
+-- 6. The comparisons of ids get the planner support function too, which
+-- leaves out of a partition's own filter the run-time bound that its
+-- partitioned parent added for pruning beside a window on an instant
+-- ("id >= snowflake_first_after(t, true)" beside "id >= t"): the
+-- partition inherits the window's clause as well, which implies the bound,
+-- so a sequential scan makes one comparison a row, not three calls.
+-- Every other comparison of ids is left as it is.
+--
+ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_range_support;
+ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_range_support;

@@ -43,14 +43,6 @@ support_index_condition(SupportRequestIndexCondition *req)
 		!sf_lookup_ops(req->opfamily, exprType(w.id), req->funcid, &ops))
 		return NIL;
 
-	/*
-	 * On a partition, a clause kept beside its run-time bound
-	 * (simplify_partitioned) makes the same comparison as that bound, so the
-	 * index condition lists it twice.  btree's preprocessing keeps one of two
-	 * keys on the same column and strategy, so the scan pays for one; making
-	 * none here would leave the clause as a filter, evaluated on every row
-	 * (20% slower in the benchmark).
-	 */
 	clauses = sf_window_to_comparisons(&ops, &w);
 	if (clauses != NIL)
 		req->lossy = false;		/* the comparisons are the clause */

@@ -379,9 +379,111 @@ retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
 }
 
 /*
+ * The run-time bounds that simplify_partitioned adds beside a window on an
+ * instant: "id >= snowflake_first_after(t, inclusive)" for a lower end,
+ * "id <= snowflake_last_before(t, inclusive)" for an upper one.
+ */
+static const struct
+{
+	const char *compare;		/* the family's comparison's function */
+	const char *bound;			/* the bound's function */
+	bool		from_instant;	/* the window's side */
+}			inherited_bounds[] =
+
+{
+	{"snowflake_ge", "snowflake_first_after", true},
+	{"snowflake_le", "snowflake_last_before", false},
+};
+
+/*
+ * A run-time bound, inherited by a partition that is not itself
+ * partitioned, from a parent whose restrictions hold the window it was
+ * added for: true.  The bound is there for the parent's run-time pruning;
+ * on the partition it prunes nothing, and the partition inherits the
+ * window's clause too, which implies it (an id whose instant is at or
+ * after t is at or after the first id of t's millisecond), so the clause
+ * filters alone: one comparison a row, not three function calls.  Only
+ * restrictions of the partition are simplified against the parent's, so
+ * only rows that pass the clause are ever judged by the bound.  (Set as
+ * the support function of snowflake_ge and snowflake_le by 1.4; a bound a
+ * user wrote beside the same window is as redundant.)
+ */
+static Node *
+simplify_inherited_bound(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Node	   *a;
+	FuncExpr   *b;
+	Var		   *id;
+	AppendRelInfo *appinfo;
+	RangeTblEntry *rte;
+	Index		varno;
+	AttrNumber	attno;
+	Oid			ext;
+	int			i;
+	ListCell   *lc;
+
+	if (root == NULL || list_length(req->fcall->args) != 2)
+		return NULL;
+	a = linitial(req->fcall->args);
+	b = (FuncExpr *) lsecond(req->fcall->args);
+	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
+		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
+		(id = id_column(a)) == NULL || id->varlevelsup != 0 || id->varattno <= 0)
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0 ||
+		sf_func_name_index(b->funcid, SF_NAMES_BOUND_FN,
+						   &inherited_bounds[0].bound, sizeof(inherited_bounds[0]),
+						   lengthof(inherited_bounds)) != i)
+		return NULL;
+	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
+	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
+		return NULL;
+
+	/* a partition, not itself partitioned, of this query level */
+	varno = id->varno;
+	if (varno <= 0 || varno >= (Index) root->simple_rel_array_size ||
+		root->append_rel_array == NULL ||
+		(appinfo = root->append_rel_array[varno]) == NULL ||
+		id->varattno > appinfo->num_child_cols ||
+		(attno = appinfo->parent_colnos[id->varattno - 1]) <= 0 ||
+		root->simple_rel_array[appinfo->parent_relid] == NULL)
+		return NULL;
+	rte = rt_fetch(varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		return NULL;
+
+	/* the parent's restrictions hold the window of this bound */
+	foreach(lc, root->simple_rel_array[appinfo->parent_relid]->baserestrictinfo)
+	{
+		Expr	   *clause = ((RestrictInfo *) lfirst(lc))->clause;
+		SfWindow	w;
+		Var		   *pid;
+
+		if (!IsA(clause, OpExpr) ||
+			!sf_window_of_call(((OpExpr *) clause)->opfuncid, ((OpExpr *) clause)->args, &w) ||
+			w.instant == NULL ||
+			sf_func_extension(((OpExpr *) clause)->opfuncid, NULL, NULL) != ext)
+			continue;
+		pid = id_column(w.id);
+		if (pid != NULL && (Index) pid->varno == appinfo->parent_relid &&
+			pid->varattno == attno &&
+			pid->varlevelsup == 0 &&
+			w.from_instant == inherited_bounds[i].from_instant &&
+			w.inclusive == DatumGetBool(((Const *) lsecond(b->args))->constvalue) &&
+			equal(w.instant, linitial(b->args)))
+			return (Node *) makeBoolConst(true, false);
+	}
+	return NULL;
+}
+
+/*
  * sf_window_simplify - the SupportRequestSimplify of a window: its range
  * retyped if it was stored before 1.4, and the rewrite for a partitioned
- * table; NULL leaves the call as it is.
+ * table; and of an inherited bound (above).  NULL leaves the call as it is.
  */
 Node *
 sf_window_simplify(SupportRequestSimplify *req)
@@ -390,7 +492,7 @@ sf_window_simplify(SupportRequestSimplify *req)
 	Oid			relid;
 
 	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
-		return NULL;
+		return simplify_inherited_bound(req);
 	if (w.range != NULL)
 		retype_range_in_place(req, &w);
 	relid = partitioned_table_of(req->root, w.id);

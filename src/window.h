@@ -68,6 +68,8 @@ extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
  */
 #define SF_NAMES_INSTANT	1	/* window.c's instant_comparisons */
 #define SF_NAMES_INT8		2	/* int8support.c's int8_comparisons */
+#define SF_NAMES_BOUND		3	/* partition.c's inherited_bounds, compare */
+#define SF_NAMES_BOUND_FN	4	/* ... and bound */
 extern Oid	sf_func_extension(Oid funcid, Oid *nsp, Oid *owner);
 extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
 extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,
