@@ -258,6 +258,23 @@ RESET enable_indexonlyscan;
 RESET enable_bitmapscan;
 RESET plan_cache_mode;
 SELECT count(*) FROM deep WHERE snowflake_timestamp(id) >= '2026-08-01+00';
+-- Nor is one beside the window on another column of a UNION ALL's
+-- member, nor one of a volatile instant, which is another value.
+CREATE TABLE u1 (n int, id snowflake, created snowflake);
+CREATE TABLE u2 (n int, id snowflake, created snowflake);
+INSERT INTO u1 VALUES (1, snowflake_floor('2024-02-01+00'), snowflake_floor('2025-06-01+00'));
+INSERT INTO u2 SELECT * FROM u1;
+SET plan_cache_mode = force_generic_plan;
+PREPARE u_q(timestamptz) AS
+SELECT count(*) FROM (SELECT id, created FROM u1 UNION ALL SELECT id, created FROM u2) u
+WHERE created >= $1 AND id >= snowflake_first_after($1, true);
+EXECUTE u_q('2025-01-01+00');
+DEALLOCATE u_q;
+RESET plan_cache_mode;
+CREATE SEQUENCE vol_seq;
+CREATE FUNCTION vol_instant() RETURNS timestamptz VOLATILE LANGUAGE sql AS
+$$ SELECT CASE WHEN nextval('vol_seq') % 2 = 1 THEN timestamptz '2100-01-01+00' ELSE timestamptz '2024-01-01+00' END $$;
+SELECT count(*) FROM deep WHERE id >= vol_instant() AND id >= snowflake_first_after(vol_instant(), true);
 -- A bound written without the window is no inherited one: it filters.
 SET plan_cache_mode = force_generic_plan;
 SET enable_indexscan = off;

@@ -429,7 +429,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	b = (FuncExpr *) lsecond(req->fcall->args);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
 		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
-		(id = id_column(a)) == NULL || id->varlevelsup != 0 || id->varattno <= 0)
+		(id = id_column(a)) == NULL || id->varlevelsup != 0 || id->varattno <= 0 ||
+		contain_volatile_functions(linitial(b->args)))
 		return NULL;
 	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
@@ -443,7 +444,11 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
 		return NULL;
 
-	/* a partition, not itself partitioned, of this query level */
+	/*
+	 * A partition, not itself partitioned, of a partitioned table of this
+	 * query level.  (The child of a UNION ALL is an appendrel child too,
+	 * whose parent_colnos count the subquery's output columns.)
+	 */
 	varno = id->varno;
 	if (varno <= 0 || varno >= (Index) root->simple_rel_array_size ||
 		root->append_rel_array == NULL ||
@@ -454,6 +459,9 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 		return NULL;
 	rte = rt_fetch(varno, root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		return NULL;
+	rte = rt_fetch(appinfo->parent_relid, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
