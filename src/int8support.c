@@ -104,16 +104,14 @@ int8_simplify(SupportRequestSimplify *req)
 		if (!OidIsValid(op))
 			return NULL;
 		return (Node *) make_opclause(op, BOOLOID, false, (Expr *) id,
-									  (Expr *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
-														 SnowflakeGetDatum(0), false, true),
+									  (Expr *) sf_make_id_const(sftype, 0),
 									  InvalidOid, InvalidOid);
 	}
 
 	op = sf_member_operator(nsp, ext, owner, int8_comparisons[i].opname, sftype, sftype);
 	if (!OidIsValid(op))
 		return NULL;
-	idconst = (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
-								 SnowflakeGetDatum((Snowflake) value), false, true);
+	idconst = sf_make_id_const(sftype, (Snowflake) value);
 	return (Node *) make_opclause(op, BOOLOID, false,
 								  (Expr *) (int8_comparisons[i].id_first ? id : idconst),
 								  (Expr *) (int8_comparisons[i].id_first ? idconst : id),

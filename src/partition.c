@@ -186,6 +186,36 @@ holds_comparison(List *rinfos, Expr *cmp, Index varno, AttrNumber attno)
 }
 
 /*
+ * The parent of column id's relation, if that relation is a partition of a
+ * partitioned table of this query level: the parent's range table index
+ * in *varno and the column's number there in *attno.  (The member of a
+ * UNION ALL is an appendrel child too, but its parent_colnos count the
+ * subquery's output columns, not the parent's.)
+ */
+static bool
+partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attno)
+{
+	AppendRelInfo *appinfo;
+	RangeTblEntry *parent;
+
+	if (root == NULL || id->varlevelsup != 0 || id->varno <= 0 ||
+		(Index) id->varno >= (Index) root->simple_rel_array_size ||
+		id->varattno <= 0 || root->append_rel_array == NULL ||
+		(appinfo = root->append_rel_array[id->varno]) == NULL ||
+		id->varattno > appinfo->num_child_cols ||
+		appinfo->parent_colnos[id->varattno - 1] <= 0 ||
+		root->simple_rel_array[appinfo->parent_relid] == NULL)
+		return false;
+	parent = rt_fetch(appinfo->parent_relid, root->parse->rtable);
+	if (parent->rtekind != RTE_RELATION ||
+		parent->relkind != RELKIND_PARTITIONED_TABLE)
+		return false;
+	*varno = appinfo->parent_relid;
+	*attno = appinfo->parent_colnos[id->varattno - 1];
+	return true;
+}
+
+/*
  * Whether id's relation is a partition whose parent's restrictions already
  * hold every comparison of cmps: the run-time bounds of a clause that a
  * partitioned table added (simplify_partitioned), which its partitions
@@ -195,22 +225,11 @@ holds_comparison(List *rinfos, Expr *cmp, Index varno, AttrNumber attno)
 static bool
 parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
 {
-	Index		varno = id->varno;
-	AttrNumber	attno = id->varattno;
-	AppendRelInfo *appinfo;
+	Index		varno;
+	AttrNumber	attno;
 	ListCell   *lc;
 
-	if (root == NULL || cmps == NIL || varno <= 0 ||
-		varno >= (Index) root->simple_rel_array_size || attno <= 0)
-		return false;
-	if (root->append_rel_array == NULL ||
-		(appinfo = root->append_rel_array[varno]) == NULL ||
-		attno > appinfo->num_child_cols ||
-		appinfo->parent_colnos[attno - 1] <= 0)
-		return false;
-	varno = appinfo->parent_relid;
-	attno = appinfo->parent_colnos[attno - 1];
-	if (root->simple_rel_array[varno] == NULL)
+	if (cmps == NIL || !partition_parent(root, id, &varno, &attno))
 		return false;
 	foreach(lc, cmps)
 	{
@@ -277,14 +296,14 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 		if (((Const *) bound)->constisnull)
 			return NULL;
 		if (!sf_window_const_ids(w, &lo, &hi))
-			helpers = list_make1(sf_make_comparison(ops.lt, w->id, sf_make_id_const(&ops, SF_MIN)));
+			helpers = list_make1(sf_make_comparison(ops.lt, w->id, sf_make_id_const(ops.sftype, SF_MIN)));
 		else
 		{
 			partition_bounds_around(relid, lo, hi, &has_below, &below, &has_above, &above);
 			if (has_below)
-				helpers = lappend(helpers, sf_make_comparison(ops.ge, w->id, sf_make_id_const(&ops, below)));
+				helpers = lappend(helpers, sf_make_comparison(ops.ge, w->id, sf_make_id_const(ops.sftype, below)));
 			if (has_above)
-				helpers = lappend(helpers, sf_make_comparison(ops.lt, w->id, sf_make_id_const(&ops, above)));
+				helpers = lappend(helpers, sf_make_comparison(ops.lt, w->id, sf_make_id_const(ops.sftype, above)));
 		}
 	}
 	else if (w->range != NULL)
@@ -415,7 +434,6 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	Node	   *a;
 	FuncExpr   *b;
 	Var		   *id;
-	AppendRelInfo *appinfo;
 	RangeTblEntry *rte;
 	Index		varno;
 	AttrNumber	attno;
@@ -429,8 +447,7 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	b = (FuncExpr *) lsecond(req->fcall->args);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
 		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
-		(id = id_column(a)) == NULL || id->varlevelsup != 0 || id->varattno <= 0 ||
-		contain_volatile_functions(linitial(b->args)))
+		(id = id_column(a)) == NULL || contain_volatile_functions(linitial(b->args)))
 		return NULL;
 	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
@@ -444,28 +461,15 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
 		return NULL;
 
-	/*
-	 * A partition, not itself partitioned, of a partitioned table of this
-	 * query level.  (The child of a UNION ALL is an appendrel child too,
-	 * whose parent_colnos count the subquery's output columns.)
-	 */
-	varno = id->varno;
-	if (varno <= 0 || varno >= (Index) root->simple_rel_array_size ||
-		root->append_rel_array == NULL ||
-		(appinfo = root->append_rel_array[varno]) == NULL ||
-		id->varattno > appinfo->num_child_cols ||
-		(attno = appinfo->parent_colnos[id->varattno - 1]) <= 0 ||
-		root->simple_rel_array[appinfo->parent_relid] == NULL)
+	/* a partition, not itself partitioned, of a partitioned table */
+	if (!partition_parent(root, id, &varno, &attno))
 		return NULL;
-	rte = rt_fetch(varno, root->parse->rtable);
+	rte = rt_fetch(id->varno, root->parse->rtable);
 	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
-		return NULL;
-	rte = rt_fetch(appinfo->parent_relid, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
-	foreach(lc, root->simple_rel_array[appinfo->parent_relid]->baserestrictinfo)
+	foreach(lc, root->simple_rel_array[varno]->baserestrictinfo)
 	{
 		Expr	   *clause = ((RestrictInfo *) lfirst(lc))->clause;
 		SfWindow	w;
@@ -477,7 +481,7 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 			sf_func_extension(((OpExpr *) clause)->opfuncid, NULL, NULL) != ext)
 			continue;
 		pid = id_column(w.id);
-		if (pid != NULL && (Index) pid->varno == appinfo->parent_relid &&
+		if (pid != NULL && (Index) pid->varno == varno &&
 			pid->varattno == attno &&
 			pid->varlevelsup == 0 &&
 			w.from_instant == inherited_bounds[i].from_instant &&

@@ -166,11 +166,11 @@ sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 	return ok && OidIsValid(ops->ext);
 }
 
-/* A constant of the id's type. */
+/* A constant of type sftype, the id's type (a domain's base). */
 Node *
-sf_make_id_const(const SfOps *ops, Snowflake value)
+sf_make_id_const(Oid sftype, Snowflake value)
 {
-	return (Node *) makeConst(ops->sftype, -1, InvalidOid, sizeof(Snowflake),
+	return (Node *) makeConst(sftype, -1, InvalidOid, sizeof(Snowflake),
 							  SnowflakeGetDatum(value), false, true);
 }
 
@@ -266,7 +266,7 @@ instant_bound_expr(const SfWindow *w, const SfOps *ops)
 	if (bound == NULL)
 		return NULL;
 	return make_nullif(ops->eq, bound,
-					   sf_make_id_const(ops, w->from_instant ? SF_MAX : SF_MIN));
+					   sf_make_id_const(ops->sftype, w->from_instant ? SF_MAX : SF_MIN));
 }
 
 /* The clause "id op bound". */
@@ -293,11 +293,11 @@ const_window_comparisons(const SfOps *ops, Node *id, bool any,
 	List	   *clauses = NIL;
 
 	if (!any)
-		return list_make1(sf_make_comparison(ops->lt, id, sf_make_id_const(ops, SF_MIN)));
+		return list_make1(sf_make_comparison(ops->lt, id, sf_make_id_const(ops->sftype, SF_MIN)));
 	if (lo != SF_MIN || hi == SF_MAX)
-		clauses = lappend(clauses, sf_make_comparison(ops->ge, id, sf_make_id_const(ops, lo)));
+		clauses = lappend(clauses, sf_make_comparison(ops->ge, id, sf_make_id_const(ops->sftype, lo)));
 	if (hi != SF_MAX)
-		clauses = lappend(clauses, sf_make_comparison(ops->le, id, sf_make_id_const(ops, hi)));
+		clauses = lappend(clauses, sf_make_comparison(ops->le, id, sf_make_id_const(ops->sftype, hi)));
 	return clauses;
 }
 

@@ -53,7 +53,7 @@ extern bool sf_window_of_call(Oid funcid, List *args, SfWindow *w);
 extern Node *sf_window_bound(const SfWindow *w);
 extern bool sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi);
 extern bool sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops);
-extern Node *sf_make_id_const(const SfOps *ops, Snowflake value);
+extern Node *sf_make_id_const(Oid sftype, Snowflake value);
 extern Expr *sf_make_comparison(Oid op, Node *id, Node *bound);
 extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
 
