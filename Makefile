@@ -11,6 +11,7 @@ OBJS = \
 	src/timerange.o \
 	src/window.o \
 	src/indexcond.o \
+	src/simplify.o \
 	src/partition.o \
 	src/int8support.o \
 	src/selectivity.o \

@@ -121,6 +121,26 @@ SELECT form, count(*) AS checks, count(*) FILTER (WHERE got IS DISTINCT FROM wan
 FROM checks GROUP BY form ORDER BY form;
 SELECT * FROM checks WHERE got IS DISTINCT FROM want;
 
+-- A constant instant's comparison is planned as a comparison of ids, in a
+-- target list too: over the ids and a NULL one, each has the operator's
+-- value, NULL included, on either side.
+CREATE TABLE ti_null AS SELECT id FROM ti UNION ALL SELECT NULL::snowflake;
+CREATE FUNCTION wrong_values(t timestamptz, op text, commuted text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint;
+BEGIN
+	EXECUTE format('SELECT count(*) FROM (SELECT id %2$s %1$L::timestamptz AS a, %1$L::timestamptz %3$s id AS b,
+	                       snowflake_timestamp(id) %2$s %1$L::timestamptz AS want FROM ti_null) x
+	                WHERE a IS DISTINCT FROM want OR b IS DISTINCT FROM want', t, op, commuted) INTO n;
+	RETURN n;
+END
+$$;
+SELECT count(*) AS checks, sum(wrong_values(i.t, o.op, o.commuted)) AS wrong
+FROM instants i, instant_ops o;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT id >= '2026-05-31 18:00:00+00'::timestamptz, '2026-05-31 18:00:00+00'::timestamptz >= id FROM ti_null;
+
 -- Seeded property check: 20000 random ids against instants up to 1.5 ms
 -- either side of each id's own instant, in whole microseconds, so that every
 -- sub-millisecond case comes up; all eight operators against the definition.

@@ -141,7 +141,9 @@ SELECT within_2x($$SELECT * FROM pest WHERE id <@ '[2026-05-06 12:00+00, 2026-05
 EXPLAIN (COSTS OFF) SELECT * FROM pest WHERE id <@ '[2026-05-20 08:30+00, 2026-05-20 08:35+00)'::tstzrange;
 
 -- Partial indexes and ON CONFLICT inference see the same clause on plain
--- and partitioned tables: the clause is kept, whatever is added to it.
+-- and partitioned tables: a constant instant's comparison is the same
+-- comparison of ids in the predicate as in the query, and a range is kept,
+-- whatever is added to it.
 CREATE TABLE oc_plain (id snowflake NOT NULL, v int);
 CREATE TABLE oc_part (id snowflake NOT NULL, v int) PARTITION BY RANGE (id);
 CREATE TABLE oc_part_25 PARTITION OF oc_part
@@ -163,7 +165,9 @@ INSERT INTO oc_part VALUES (make_snowflake('2025-06-15+00', 1, 1), 3)
 ON CONFLICT (id) WHERE id <@ '[2025-06-01+00, 2025-07-01+00)'::tstzrange DO NOTHING;
 SELECT tableoid::regclass, snowflake_timestamp(id), v FROM oc_plain
 UNION ALL SELECT tableoid::regclass, snowflake_timestamp(id), v FROM oc_part ORDER BY 1, 2;
--- A partial index on one partition, with the query's own predicate.
+-- A partial index on one partition, with the query's own predicate (the
+-- unique ones above go first: the window implies their predicates too).
+DROP INDEX oc_part_id_idx, oc_part_id_idx1;
 INSERT INTO oc_part SELECT make_snowflake('2026-01-01+00'::timestamptz + g * interval '1 minute', 2, 0), g
 FROM generate_series(1, 20000) g;
 CREATE INDEX oc_part_26_march ON oc_part_26 (id) WHERE id <@ '[2026-03-01+00, 2026-04-01+00)'::tstzrange;
@@ -173,6 +177,26 @@ SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_part WHERE id <@ '[2026-03-01+00, 2026-04-01+00)'::tstzrange;
 EXPLAIN (COSTS OFF) SELECT * FROM oc_part WHERE id >= '2026-01-10+00'::timestamptz AND v = 20000;
 RESET enable_seqscan;
+-- A constant instant is a comparison of ids, in a predicate as in a query,
+-- so a narrower window proves a wider predicate: the partial index serves
+-- a later instant, and ON CONFLICT infers it; an earlier instant proves
+-- nothing (42P10).
+CREATE TABLE oc_imply (id snowflake NOT NULL, v int);
+CREATE UNIQUE INDEX oc_imply_since ON oc_imply (id) WHERE id >= '2026-01-15+00'::timestamptz;
+INSERT INTO oc_imply SELECT make_snowflake('2026-01-01+00'::timestamptz + g * interval '1 hour', 1, 0), g
+FROM generate_series(1, 1000) g;
+VACUUM ANALYZE oc_imply;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_imply WHERE id >= '2026-01-16+00'::timestamptz;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM oc_imply WHERE id > '2026-01-14+00'::timestamptz;
+RESET enable_seqscan;
+SELECT (SELECT count(*) FROM oc_imply WHERE id >= '2026-01-16+00'::timestamptz) AS since_16th,
+       (SELECT count(*) FROM oc_imply WHERE snowflake_timestamp(id) >= '2026-01-16+00') AS as_defined;
+INSERT INTO oc_imply VALUES (make_snowflake('2026-02-01+00', 1, 0), -1)
+ON CONFLICT (id) WHERE id >= '2026-02-01+00'::timestamptz DO UPDATE SET v = EXCLUDED.v;
+SELECT v FROM oc_imply WHERE id = make_snowflake('2026-02-01+00', 1, 0);
+INSERT INTO oc_imply VALUES (make_snowflake('2026-02-01+00', 1, 0), -2)
+ON CONFLICT (id) WHERE id >= '2026-01-01+00'::timestamptz DO NOTHING;
 
 -- A call of the operator's function keeps its form: an index predicate or
 -- ON CONFLICT arbiter written as the call serves the call, and one written
@@ -321,8 +345,10 @@ GROUP BY n, q ORDER BY n;
 SELECT count(*) FROM pev WHERE id > (SELECT max(lo) FROM windows WHERE name = 'none');
 
 -- An operator class of a user's own that orders ids otherwise (here,
--- descending) is left alone: its strategies name other operators, so the
--- window is not turned into its comparisons, and the clause filters.
+-- descending) is left alone: its strategies name other operators, so a
+-- window on a run-time instant is not turned into its comparisons, and the
+-- clause filters.  A constant instant is a comparison of ids before any
+-- index is looked at, and core matches that by the class's strategies.
 CREATE FUNCTION rev_cmp(snowflake, snowflake) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT SET search_path FROM CURRENT AS 'SELECT snowflake_cmp($2, $1)';
 CREATE OPERATOR CLASS snowflake_desc_ops FOR TYPE snowflake USING btree AS
@@ -339,7 +365,9 @@ INSERT INTO prev SELECT id FROM rev;
 VACUUM ANALYZE rev, prev;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz + interval '0 s';
 SELECT (SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz) AS ge,
+       (SELECT count(*) FROM rev WHERE id >= '2026-05-31 18:00:00+00'::timestamptz + interval '0 s') AS ge_runtime,
        (SELECT count(*) FROM rev WHERE id <@ '[2026-05-31 16:00+00, 2026-05-31 20:00+00)'::tstzrange) AS within,
        (SELECT count(*) FROM prev WHERE id >= '2026-05-31 17:00:00+00'::timestamptz) AS part_ge,
        (SELECT count(*) FROM prev WHERE id < '2026-05-31 17:00:00+00'::timestamptz) AS part_lt;

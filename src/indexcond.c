@@ -7,7 +7,7 @@
  *
  * SupportRequestIndexCondition hands the comparisons of a window
  * (window.c) to any btree or BRIN index on the id, as exact (non-lossy)
- * conditions.  SupportRequestSimplify is partition.c's.
+ * conditions.  SupportRequestSimplify is simplify.c's.
  *
  *-------------------------------------------------------------------------
  */

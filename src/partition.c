@@ -1,18 +1,17 @@
 /*-------------------------------------------------------------------------
  *
  * partition.c
- *	  The SupportRequestSimplify of a time window: partition pruning for
- *	  tables partitioned by range of the id.
+ *	  Time windows on a table partitioned by range of the id: partition
+ *	  pruning for a window known only at run time.
  *
  * Partition pruning recognises nothing but the operators of the partition
- * key's btree family.  So on a table partitioned by range of the id, a
- * window (window.c) is kept, for its estimator, for partial-index
- * predicates and ON CONFLICT inference, and ANDed with comparisons that
- * pruning reads and that hold wherever it holds; only a range known at run
- * time is replaced, by its two exact comparisons (see
- * simplify_partitioned).  Elsewhere the clause is left as it is, but for
- * the range of a clause stored before 1.4, which gets the type the
- * operator now takes (retype_range_in_place).
+ * key's btree family.  A constant window is already such comparisons
+ * (simplify.c).  A window on a bound known at run time is kept, for its
+ * estimator, and ANDed with comparisons that pruning reads and that hold
+ * wherever it holds; a range known at run time is replaced by its two
+ * exact comparisons (see simplify_partitioned).  The bound added for a
+ * parent is left out again in its leaf partitions, where it prunes nothing
+ * (sf_simplify_inherited_bound).
  *
  *-------------------------------------------------------------------------
  */
@@ -165,6 +164,23 @@ window_operator(Oid funcid, const SfWindow *w)
 #define SF_EXPANDED_MARK(varno)		(-1000 - (int) (varno))
 
 /*
+ * The constant of a comparison with a partition bound that a constant
+ * range gets beside it carries a mark of its own, in the same way, so that
+ * a leaf partition can leave it out (sf_simplify_inherited_bound).
+ */
+#define SF_BOUND_MARK				(-999)
+
+/* A partition bound's constant, marked. */
+static Node *
+marked_bound(Oid sftype, Snowflake value)
+{
+	Node	   *c = sf_make_id_const(sftype, value);
+
+	((Const *) c)->location = SF_BOUND_MARK;
+	return c;
+}
+
+/*
  * Whether rinfos (a relation's restrictions) hold the comparison cmp, with
  * the id's column read as column attno of relation varno.
  */
@@ -248,9 +264,10 @@ parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
  * holds wherever the clause holds, so the AND has the clause's value,
  * NULL included, in a target list or under NOT as well as in WHERE.
  *
- * - A constant window gets the partition bounds around it (above), which
- *	 every row of a remaining partition passes: the partitions' estimates
- *	 are the clause's alone.
+ * - A constant range gets the partition bounds around it (above), as
+ *	 "id >= below" and "id <= above - 1", which its leaf partitions leave
+ *	 out again (leaf_partition_bound): there they prune nothing, and the
+ *	 clause implies them.
  * - A one-sided window on a run-time instant gets its exact bound,
  *	 snowflake_first_after(t, inclusive) or snowflake_last_before(t,
  *	 inclusive), for run-time pruning.  That bound is NULL where no id is in
@@ -301,9 +318,9 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 		{
 			partition_bounds_around(relid, lo, hi, &has_below, &below, &has_above, &above);
 			if (has_below)
-				helpers = lappend(helpers, sf_make_comparison(ops.ge, w->id, sf_make_id_const(ops.sftype, below)));
-			if (has_above)
-				helpers = lappend(helpers, sf_make_comparison(ops.lt, w->id, sf_make_id_const(ops.sftype, above)));
+				helpers = lappend(helpers, sf_make_comparison(ops.ge, w->id, marked_bound(ops.sftype, below)));
+			if (has_above)		/* above > hi >= 0 */
+				helpers = lappend(helpers, sf_make_comparison(ops.le, w->id, marked_bound(ops.sftype, above - 1)));
 		}
 	}
 	else if (w->range != NULL)
@@ -339,65 +356,6 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 }
 
 /*
- * The range argument of a window as the operator takes it.  A clause
- * stored before 1.4, in a view, an index predicate or an index expression,
- * holds its range as a tstzrange, where the operator now takes the domain
- * snowflake_tstzrange: it gets the coercion that the parser now adds, so
- * that it equals the same clause written today (equal() matches index
- * predicates, index expressions and ON CONFLICT arbiters to queries).
- */
-static Node *
-range_as_declared(Oid funcid, const SfWindow *w)
-{
-	Oid			arg0;
-	Oid			arg1;
-	Oid			want;
-
-	if (sf_func_args(funcid, &arg0, &arg1) != 2)
-		return w->range;
-	want = w->opname[0] == '<' ? arg1 : arg0;
-	if (exprType(w->range) == want || getBaseType(want) != exprType(w->range))
-		return w->range;
-	if (IsA(w->range, Const))
-	{
-		Const	   *c = copyObject((Const *) w->range);
-
-		c->consttype = want;
-		return (Node *) c;
-	}
-	return (Node *) makeRelabelType((Expr *) w->range, want, -1, InvalidOid,
-									COERCE_IMPLICIT_CAST);
-}
-
-/*
- * A window on a range stored before 1.4 gets its range retyped in place.
- *
- * The request's argument list is the one the simplifier builds the call
- * from when the support function returns NULL (simplify_function in
- * clauses.c), so the call keeps its own form: an operator stays an
- * operator, and a call of snowflake_within() stays a call.  Returning a
- * node of one form for both would make the two forms equal() after
- * simplification, and grouping sets holding both would then match each
- * other's expressions (a weakness of core's, which SQL-function inlining
- * meets too).
- */
-static void
-retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
-{
-	Node	   *range = range_as_declared(req->fcall->funcid, w);
-	ListCell   *lc;
-
-	if (range == w->range)
-		return;
-	foreach(lc, req->fcall->args)
-	{
-		if (lfirst(lc) == w->range)
-			lfirst(lc) = range;
-	}
-	w->range = range;
-}
-
-/*
  * The run-time bounds that simplify_partitioned adds beside a window on an
  * instant: "id >= snowflake_first_after(t, inclusive)" for a lower end,
  * "id <= snowflake_last_before(t, inclusive)" for an upper one.
@@ -415,6 +373,34 @@ static const struct
 };
 
 /*
+ * A comparison with a partition bound that a constant range got beside it
+ * on a partitioned table (marked_bound), in a leaf partition: true.  The
+ * range's clause is in the same AND and implies it (the range's ids lie
+ * between the bounds), so the AND has the clause's value without it, NULL
+ * included; and in a leaf it prunes nothing.  Only the library's
+ * comparisons ge and le are judged.
+ */
+static Node *
+leaf_partition_bound(SupportRequestSimplify *req)
+{
+	Var		   *id = id_column(linitial(req->fcall->args));
+	RangeTblEntry *rte;
+	Index		varno;
+	AttrNumber	attno;
+
+	if (id == NULL || !partition_parent(req->root, id, &varno, &attno))
+		return NULL;
+	rte = rt_fetch(id->varno, req->root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE ||
+		sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds)) < 0)
+		return NULL;
+	return (Node *) makeBoolConst(true, false);
+}
+
+
+/*
  * A run-time bound, inherited by a partition that is not itself
  * partitioned, from a parent whose restrictions hold the window it was
  * added for: true.  The bound is there for the parent's run-time pruning;
@@ -426,9 +412,11 @@ static const struct
  * only rows that pass the clause are ever judged by the bound.  (Set as
  * the support function of snowflake_ge and snowflake_le by 1.4; a bound a
  * user wrote beside the same window is as redundant.)
+ *
+ * sf_simplify_inherited_bound - that bound true, else NULL
  */
-static Node *
-simplify_inherited_bound(SupportRequestSimplify *req)
+Node *
+sf_simplify_inherited_bound(SupportRequestSimplify *req)
 {
 	PlannerInfo *root = req->root;
 	Node	   *a;
@@ -445,6 +433,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 		return NULL;
 	a = linitial(req->fcall->args);
 	b = (FuncExpr *) lsecond(req->fcall->args);
+	if (IsA(b, Const) && ((Const *) b)->location == SF_BOUND_MARK)
+		return leaf_partition_bound(req);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
 		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
 		(id = id_column(a)) == NULL || contain_volatile_functions(linitial(b->args)))
@@ -492,23 +482,18 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	return NULL;
 }
 
+
 /*
- * sf_window_simplify - the SupportRequestSimplify of a window: its range
- * retyped if it was stored before 1.4, and the rewrite for a partitioned
- * table; and of an inherited bound (above).  NULL leaves the call as it is.
+ * sf_simplify_partitioned - a window over the id of a table partitioned by
+ * range of it, with the comparisons that pruning reads (above); NULL
+ * elsewhere, or where it must stay as it is
  */
 Node *
-sf_window_simplify(SupportRequestSimplify *req)
+sf_simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w)
 {
-	SfWindow	w;
-	Oid			relid;
+	Oid			relid = partitioned_table_of(req->root, w->id);
 
-	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
-		return simplify_inherited_bound(req);
-	if (w.range != NULL)
-		retype_range_in_place(req, &w);
-	relid = partitioned_table_of(req->root, w.id);
 	if (!OidIsValid(relid))
 		return NULL;
-	return simplify_partitioned(req, &w, relid);
+	return simplify_partitioned(req, w, relid);
 }

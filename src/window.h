@@ -5,8 +5,8 @@
  *	  clause (SfWindow), the btree operators it is rewritten with (SfOps),
  *	  and the helpers that build the rewritten comparisons.
  *
- * Internal to the planner support (window.c, indexcond.c, partition.c,
- * int8support.c); no SQL-callable function is declared here.
+ * Internal to the planner support (window.c, indexcond.c, simplify.c,
+ * partition.c, int8support.c); no SQL-callable function is declared here.
  *
  *-------------------------------------------------------------------------
  */
@@ -80,7 +80,12 @@ extern Oid	sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name,
 extern Oid	sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname,
 							   Oid left, Oid right);
 
-/* partition.c: the SupportRequestSimplify of a window */
+/* simplify.c: the SupportRequestSimplify of a window */
 extern Node *sf_window_simplify(SupportRequestSimplify *req);
+
+/* partition.c: its parts for partitioned tables */
+extern Node *sf_simplify_partitioned(SupportRequestSimplify *req,
+									 const SfWindow *w);
+extern Node *sf_simplify_inherited_bound(SupportRequestSimplify *req);
 
 #endif							/* SF_WINDOW_H */
