@@ -12,7 +12,8 @@ OBJS = \
 	src/planner.o \
 	src/mint.o \
 	src/textforms.o \
-	src/wal.o
+	src/wal.o \
+	src/inlist.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
