@@ -9,7 +9,12 @@ OBJS = \
 	src/compare.o \
 	src/time.o \
 	src/timerange.o \
-	src/planner.o \
+	src/window.o \
+	src/indexcond.o \
+	src/partition.o \
+	src/int8support.o \
+	src/selectivity.o \
+	src/cache.o \
 	src/mint.o \
 	src/textforms.o \
 	src/wal.o \
@@ -19,7 +24,7 @@ EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts operators opclass time timerange instants planner differential plans mint wal textforms jit security schema hostile
+REGRESS = install io casts operators opclass time timerange instants planner differential plans mint wal textforms jit security schema hostile cache
 
 PG_CONFIG ?= pg_config
 
@@ -38,7 +43,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:

@@ -176,3 +176,31 @@ UPDATE pg_catalog.pg_operator
  WHERE oid IN ('@extschema@.=(@extschema@.snowflake, bigint)'::pg_catalog.regoperator,
 			   '@extschema@.=(bigint, @extschema@.snowflake)'::pg_catalog.regoperator,
 			   '@extschema@.#=#(bigint, bigint)'::pg_catalog.regoperator);
+
+--
+-- 5. The BRIN minmax class stores its summaries as snowflake, as core's
+-- minmax classes store theirs as their type (STORAGE in CREATE OPERATOR
+-- CLASS).  Without it, the key of a BRIN index on a domain over snowflake
+-- took the domain's type, for which the family has no operators, and the
+-- index could not be built.  Indexes on snowflake columns keep the key
+-- type they have.  PostgreSQL has no ALTER OPERATOR CLASS for it.
+--
+UPDATE pg_catalog.pg_opclass
+   SET opckeytype = '@extschema@.snowflake'::pg_catalog.regtype
+ WHERE opcname = 'snowflake_minmax_ops'
+   AND opcnamespace = '@extschema@'::pg_catalog.regnamespace
+   AND opcmethod = (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'brin');
+
+--
+-- 6. The comparisons of ids get the planner support function too, which
+-- leaves out of a partition's own filter the run-time bound that its
+-- partitioned parent added for pruning beside a window on an instant
+-- ("id >= snowflake_first_after(t, true)" beside "id >= t"): the
+-- partition inherits the window's clause as well, which implies the bound,
+-- so a sequential scan makes one comparison a row, not three calls.
+-- Every other comparison of ids is left as it is.
+--
+ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_range_support;
+ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_range_support;

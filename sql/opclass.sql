@@ -205,3 +205,18 @@ WHERE id BETWEEN snowflake_floor('2026-01-01 10:00:00+00') AND snowflake_ceil('2
 SELECT count(*) FROM events
 WHERE id BETWEEN snowflake_floor('2026-01-01 10:00:00+00') AND snowflake_ceil('2026-01-01 10:59:59.999+00');
 RESET enable_seqscan;
+
+-- BRIN on a domain over snowflake (1.4: the class stores snowflake), and
+-- its ranges against the definition.
+CREATE DOMAIN brin_id AS snowflake;
+CREATE TABLE brin_dom (id brin_id);
+INSERT INTO brin_dom SELECT make_snowflake('2026-05-01+00'::timestamptz + g * interval '1 second', 1, 0)
+FROM generate_series(0, 99999) g;
+CREATE INDEX brin_dom_idx ON brin_dom USING brin (id) WITH (pages_per_range = 4);
+SELECT opckeytype::regtype FROM pg_opclass WHERE opcname = 'snowflake_minmax_ops';
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM brin_dom WHERE id <@ '[2026-05-01 10:00+00, 2026-05-01 11:00+00)';
+SELECT count(*) AS brin,
+       (SELECT count(*) FROM brin_dom WHERE snowflake_timestamp(id) <@ '[2026-05-01 10:00+00, 2026-05-01 11:00+00)'::tstzrange) AS definition
+FROM brin_dom WHERE id <@ '[2026-05-01 10:00+00, 2026-05-01 11:00+00)';
+RESET enable_seqscan;

@@ -221,10 +221,10 @@ EXPLAIN (COSTS OFF) SELECT * FROM own_part WHERE r @> id AND id >= t;
 RESET enable_seqscan;
 
 -- Partitions of partitions: a bound known at run time is added once, at the
--- top, not again at each level.  The index condition is the bound and the
--- clause's own (the same comparison: btree keeps one key of the two, and
--- no filter is left); the sequential scan filters by the clause and the
--- bound, each once.
+-- top, not again at each level, for run-time pruning.  The partitions that
+-- are scanned leave it out (1.4: the window's clause, which they inherit
+-- too, implies it): one index condition, and a sequential scan that filters
+-- by the clause alone.
 CREATE TABLE deep (id snowflake NOT NULL) PARTITION BY RANGE (id);
 CREATE TABLE deep_26 PARTITION OF deep
 	FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2027-01-01+00'))
@@ -258,6 +258,36 @@ RESET enable_indexonlyscan;
 RESET enable_bitmapscan;
 RESET plan_cache_mode;
 SELECT count(*) FROM deep WHERE snowflake_timestamp(id) >= '2026-08-01+00';
+-- Nor is one beside the window on another column of a UNION ALL's
+-- member, nor one of a volatile instant, which is another value.
+CREATE TABLE u1 (n int, id snowflake, created snowflake);
+CREATE TABLE u2 (n int, id snowflake, created snowflake);
+INSERT INTO u1 VALUES (1, snowflake_floor('2024-02-01+00'), snowflake_floor('2025-06-01+00'));
+INSERT INTO u2 SELECT * FROM u1;
+SET plan_cache_mode = force_generic_plan;
+PREPARE u_q(timestamptz) AS
+SELECT count(*) FROM (SELECT id, created FROM u1 UNION ALL SELECT id, created FROM u2) u
+WHERE created >= $1 AND id >= snowflake_first_after($1, true);
+EXECUTE u_q('2025-01-01+00');
+DEALLOCATE u_q;
+RESET plan_cache_mode;
+CREATE SEQUENCE vol_seq;
+CREATE FUNCTION vol_instant() RETURNS timestamptz VOLATILE LANGUAGE sql AS
+$$ SELECT CASE WHEN nextval('vol_seq') % 2 = 1 THEN timestamptz '2100-01-01+00' ELSE timestamptz '2024-01-01+00' END $$;
+SELECT count(*) FROM deep WHERE id >= vol_instant() AND id >= snowflake_first_after(vol_instant(), true);
+-- A bound written without the window is no inherited one: it filters.
+SET plan_cache_mode = force_generic_plan;
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+SET enable_bitmapscan = off;
+PREPARE deep_bound(timestamptz) AS SELECT count(*) FROM deep WHERE id >= snowflake_first_after($1, true);
+EXPLAIN (COSTS OFF) EXECUTE deep_bound('2026-08-01+00');
+EXECUTE deep_bound('2026-08-01+00');
+DEALLOCATE deep_bound;
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+RESET plan_cache_mode;
 
 -- A domain over snowflake as the partition key prunes like the type.
 CREATE DOMAIN event_id AS snowflake;

@@ -7,8 +7,8 @@
  * "id <@ r" means exactly "snowflake_timestamp(id) <@ r".  The ids that
  * satisfy it always form one contiguous run [lo, hi] (see
  * sf_instant_range_ids), so each call is two integer comparisons once the
- * range's bounds are known; the planner support in planner.c turns the same
- * bounds into btree and BRIN index conditions.  A comparison with an instant
+ * range's bounds are known; the planner support (window.c, indexcond.c)
+ * turns the same bounds into btree and BRIN index conditions.  A comparison with an instant
  * is the one-sided window it describes ("id >= t" is "id <@ [t,)"), and the
  * planner treats it so.
  *

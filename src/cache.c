@@ -1,0 +1,446 @@
+/*-------------------------------------------------------------------------
+ *
+ * cache.c
+ *	  A per-backend cache of the catalogue lookups of the planner support
+ *	  functions (window.c, indexcond.c, partition.c, int8support.c).
+ *
+ * The support functions run for every clause on an id that the planner
+ * simplifies or matches to an index, and each needs the same answers from
+ * the catalogue: which of our functions a call is (by its name), the
+ * extension and schema of that function, the default btree operators of
+ * the id type, and the extension's own functions and operators that the
+ * rewritten clauses call.  Uncached, those lookups (a scan of pg_opclass
+ * for the default opclass, of pg_depend for each membership, name lookups
+ * of functions and operators) cost more than the rest of planning the
+ * clause.
+ *
+ * Each answer is kept under its arguments in one hash table in
+ * CacheMemoryContext.  Any change to the catalogues they read (pg_proc,
+ * pg_operator, pg_opclass, pg_opfamily, pg_amop, pg_namespace, and pg_cast,
+ * which GetDefaultOpClass consults for binary-coercible types) marks the
+ * whole table stale through a syscache callback, as core's own caches are
+ * kept, and the next lookup starts it afresh: CREATE, ALTER and DROP
+ * EXTENSION all create, change or drop functions, so they all clear it.
+ * (Extension membership itself lives in pg_depend, which has no syscache:
+ * ALTER EXTENSION ADD or DROP of a member that is otherwise left unchanged
+ * goes unseen until some other change clears the table, a rolled-back one
+ * included.  That is harmless: the planner calls only members owned by the
+ * owner of the function it simplifies or by a superuser (trusted_owner),
+ * so a membership seen too long can only keep a function of the
+ * superuser's in use, or leave one uncalled for a while.)
+ *
+ * An answer computed while a callback fired (catalogue access can take a
+ * lock and so read invalidations) is used once but not kept.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "access/stratnum.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_operator.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_proc.h"
+#include "commands/defrem.h"
+#include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "parser/parse_func.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/syscache.h"
+
+#include "window.h"
+
+/* What a cache entry answers */
+typedef enum SfCacheKind
+{
+	SF_CACHE_FUNC,				/* a function: its extension, schema, args */
+	SF_CACHE_NAME,				/* a function's row in a table of names */
+	SF_CACHE_OPS,				/* the default btree operators in a family */
+	SF_CACHE_CALL,				/* a member function, by name */
+	SF_CACHE_OPER,				/* a member operator, by name */
+} SfCacheKind;
+
+#define SF_CACHE_NAMELEN 32
+
+typedef struct SfCacheKey
+{
+	SfCacheKind kind;
+	Oid			a;
+	Oid			b;
+	Oid			c;
+	Oid			d;
+	Oid			e;
+	char		name[SF_CACHE_NAMELEN];
+} SfCacheKey;
+
+typedef struct SfCacheValue
+{
+	bool		ok;
+	int			index;
+	Oid			v[5];
+} SfCacheValue;
+
+typedef struct SfCacheEntry
+{
+	SfCacheKey	key;			/* hash key: must be first */
+	SfCacheValue value;
+} SfCacheEntry;
+
+static MemoryContext cache_context = NULL;
+static HTAB *cache_table = NULL;
+static bool cache_stale = true;
+static uint64 cache_generation = 0;
+static bool callbacks_registered = false;
+
+/* Any change to a catalogue the answers come from: start afresh */
+static void
+cache_invalidate(Datum arg, int cacheid, uint32 hashvalue)
+{
+	(void) arg;
+	(void) cacheid;
+	(void) hashvalue;
+	cache_stale = true;
+	cache_generation++;
+}
+
+/* The table, emptied first if a callback has marked it stale */
+static HTAB *
+cache_open(void)
+{
+	if (!callbacks_registered)
+	{
+		static const int caches[] = {PROCOID, OPEROID, CLAOID, OPFAMILYOID,
+		AMOPSTRATEGY, NAMESPACEOID, CASTSOURCETARGET};
+		size_t		i;
+
+		for (i = 0; i < lengthof(caches); i++)
+			CacheRegisterSyscacheCallback(caches[i], cache_invalidate, (Datum) 0);
+		callbacks_registered = true;
+	}
+	if (cache_context == NULL)
+		cache_context = AllocSetContextCreate(CacheMemoryContext,
+											  "snowflake planner cache",
+											  ALLOCSET_SMALL_SIZES);
+	if (cache_stale || cache_table == NULL)
+	{
+		HASHCTL		ctl;
+
+		MemoryContextReset(cache_context);
+		memset(&ctl, 0, sizeof(ctl));
+		ctl.keysize = sizeof(SfCacheKey);
+		ctl.entrysize = sizeof(SfCacheEntry);
+		ctl.hcxt = cache_context;
+		cache_table = hash_create("snowflake planner cache", 64, &ctl,
+								  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		cache_stale = false;
+	}
+	return cache_table;
+}
+
+static void
+cache_key(SfCacheKey *key, SfCacheKind kind, Oid a, Oid b, Oid c, Oid d,
+		  Oid e, const char *name)
+{
+	memset(key, 0, sizeof(*key));
+	key->kind = kind;
+	key->a = a;
+	key->b = b;
+	key->c = c;
+	key->d = d;
+	key->e = e;
+	if (name != NULL)
+	{
+		Assert(strlen(name) < SF_CACHE_NAMELEN);
+		strlcpy(key->name, name, SF_CACHE_NAMELEN);
+	}
+}
+
+/* The answer kept under key, if there is one */
+static bool
+cache_get(const SfCacheKey *key, SfCacheValue *value)
+{
+	SfCacheEntry *entry = hash_search(cache_open(), key, HASH_FIND, NULL);
+
+	if (entry == NULL)
+		return false;
+	*value = entry->value;
+	return true;
+}
+
+/*
+ * Keep an answer computed since generation gen, unless the catalogue has
+ * changed since (the answer may then be older than the change).
+ */
+static void
+cache_put(const SfCacheKey *key, const SfCacheValue *value, uint64 gen)
+{
+	SfCacheEntry *entry;
+
+	if (gen != cache_generation)
+		return;
+	entry = hash_search(cache_open(), key, HASH_ENTER, NULL);
+	entry->value = *value;
+}
+
+/* The owner of function funcid, or InvalidOid if there is none */
+static Oid
+func_owner(Oid funcid)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
+	Oid			owner;
+
+	if (!HeapTupleIsValid(tuple))
+		return InvalidOid;
+	owner = ((Form_pg_proc) GETSTRUCT(tuple))->proowner;
+	ReleaseSysCache(tuple);
+	return owner;
+}
+
+/*
+ * Whether the planner may build calls of what role owner owns, for a
+ * function owned by sibling_owner: the same owner, or a superuser.  A
+ * member of the extension is not enough.  The extension is trusted, so a
+ * database owner who installed it owns it, and may ALTER EXTENSION ADD a
+ * function of her own that an older catalogue lacks (1.1 has no
+ * snowflake_first_after): the planner would then run her code as whoever
+ * runs the query, a superuser included.  The scripts' functions belong to
+ * the superuser who ran them.
+ */
+static bool
+trusted_owner(Oid owner, Oid sibling_owner)
+{
+	return OidIsValid(owner) &&
+		(owner == sibling_owner || superuser_arg(owner));
+}
+
+/* A function's extension (or InvalidOid), schema, argument types and owner */
+static SfCacheValue
+func_info(Oid funcid)
+{
+	SfCacheKey	key;
+	SfCacheValue value;
+	uint64		gen = cache_generation;
+	Oid		   *argtypes;
+	int			nargs;
+
+	cache_key(&key, SF_CACHE_FUNC, funcid, 0, 0, 0, 0, NULL);
+	if (cache_get(&key, &value))
+		return value;
+	memset(&value, 0, sizeof(value));
+	value.v[0] = getExtensionOfObject(ProcedureRelationId, funcid);
+	value.v[1] = get_func_namespace(funcid);
+	value.v[4] = func_owner(funcid);
+	if (OidIsValid(get_func_signature(funcid, &argtypes, &nargs)))
+	{
+		value.ok = true;
+		value.index = nargs;
+		if (nargs >= 1)
+			value.v[2] = argtypes[0];
+		if (nargs >= 2)
+			value.v[3] = argtypes[1];
+		pfree(argtypes);
+	}
+	cache_put(&key, &value, gen);
+	return value;
+}
+
+/*
+ * sf_func_extension - the extension that function funcid is a member of
+ * (InvalidOid if none), and in *nsp its schema and in *owner its owner
+ */
+Oid
+sf_func_extension(Oid funcid, Oid *nsp, Oid *owner)
+{
+	SfCacheValue value = func_info(funcid);
+
+	if (nsp != NULL)
+		*nsp = value.v[1];
+	if (owner != NULL)
+		*owner = value.v[4];
+	return value.v[0];
+}
+
+/*
+ * sf_func_args - the number of arguments of function funcid (-1 if there is
+ * no such function), and the types of the first two
+ */
+int
+sf_func_args(Oid funcid, Oid *arg0, Oid *arg1)
+{
+	SfCacheValue value = func_info(funcid);
+
+	*arg0 = value.v[2];
+	*arg1 = value.v[3];
+	return value.ok ? value.index : -1;
+}
+
+/*
+ * sf_func_name_index - the row of a table of names that function funcid's
+ * name is, or -1: names points at the first row's name, and each next row's
+ * is stride bytes on.  tableid tells the tables apart.
+ */
+int
+sf_func_name_index(Oid funcid, int tableid, const char *const *names,
+				   size_t stride, int n)
+{
+	SfCacheKey	key;
+	SfCacheValue value;
+	uint64		gen = cache_generation;
+	char	   *name;
+	int			i;
+
+	cache_key(&key, SF_CACHE_NAME, funcid, (Oid) tableid, 0, 0, 0, NULL);
+	if (cache_get(&key, &value))
+		return value.index;
+	memset(&value, 0, sizeof(value));
+	value.index = -1;
+	name = get_func_name(funcid);
+	for (i = 0; name != NULL && i < n; i++)
+	{
+		const char *row = *(const char *const *) ((const char *) names + i * stride);
+
+		if (strcmp(name, row) == 0)
+		{
+			value.index = i;
+			break;
+		}
+	}
+	cache_put(&key, &value, gen);
+	return value.index;
+}
+
+/*
+ * sf_family_ops - the operators lt, ge, le and eq of btree family opfamily
+ * for type sftype, false if the family lacks one or they are not the
+ * type's default btree family's (see sf_lookup_ops)
+ */
+bool
+sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops)
+{
+	SfCacheKey	key;
+	SfCacheValue value;
+	uint64		gen = cache_generation;
+
+	cache_key(&key, SF_CACHE_OPS, opfamily, sftype, 0, 0, 0, NULL);
+	if (!cache_get(&key, &value))
+	{
+		Oid			opclass = GetDefaultOpClass(sftype, BTREE_AM_OID);
+
+		memset(&value, 0, sizeof(value));
+		if (OidIsValid(opclass))
+		{
+			Oid			natural = get_opclass_family(opclass);
+
+			value.v[0] = get_opfamily_member(opfamily, sftype, sftype, BTLessStrategyNumber);
+			value.v[1] = get_opfamily_member(opfamily, sftype, sftype, BTGreaterEqualStrategyNumber);
+			value.v[2] = get_opfamily_member(opfamily, sftype, sftype, BTLessEqualStrategyNumber);
+			value.v[3] = get_opfamily_member(opfamily, sftype, sftype, BTEqualStrategyNumber);
+			value.ok = OidIsValid(value.v[0]) && OidIsValid(value.v[1]) &&
+				OidIsValid(value.v[2]) && OidIsValid(value.v[3]) &&
+				value.v[0] == get_opfamily_member(natural, sftype, sftype, BTLessStrategyNumber) &&
+				value.v[1] == get_opfamily_member(natural, sftype, sftype, BTGreaterEqualStrategyNumber) &&
+				value.v[2] == get_opfamily_member(natural, sftype, sftype, BTLessEqualStrategyNumber) &&
+				value.v[3] == get_opfamily_member(natural, sftype, sftype, BTEqualStrategyNumber);
+		}
+		cache_put(&key, &value, gen);
+	}
+	ops->sftype = sftype;
+	ops->lt = value.v[0];
+	ops->ge = value.v[1];
+	ops->le = value.v[2];
+	ops->eq = value.v[3];
+	return value.ok;
+}
+
+/*
+ * sf_member_function - the function nsp.name(argtypes) if it is a member of
+ * extension ext owned by owner or by a superuser (trusted_owner), else
+ * InvalidOid (nargs is 1 or 2)
+ */
+Oid
+sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
+				   const Oid *argtypes)
+{
+	SfCacheKey	key;
+	SfCacheValue value;
+	uint64		gen = cache_generation;
+	Oid			fn;
+
+	Assert(nargs >= 1 && nargs <= 2);
+	cache_key(&key, SF_CACHE_CALL, nsp, ext, (Oid) nargs, argtypes[0],
+			  nargs > 1 ? argtypes[1] : InvalidOid, name);
+	if (cache_get(&key, &value))
+		return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
+	memset(&value, 0, sizeof(value));
+	fn = LookupFuncName(list_make2(makeString(get_namespace_name(nsp)),
+								   makeString(pstrdup(name))),
+						nargs, argtypes, true);
+	if (OidIsValid(fn) && OidIsValid(ext) &&
+		getExtensionOfObject(ProcedureRelationId, fn) == ext)
+	{
+		value.v[0] = fn;
+		value.v[1] = func_owner(fn);
+	}
+	cache_put(&key, &value, gen);
+	return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
+}
+
+/*
+ * Whether the planner may build clauses of operator op for a function owned
+ * by owner: the operator, its function and its estimators must each be
+ * owned by owner or by a superuser.  value holds their owners, as
+ * sf_member_operator found them (InvalidOid for an estimator it has not).
+ */
+static bool
+trusted_operator(const SfCacheValue *value, Oid owner)
+{
+	return OidIsValid(value->v[0]) &&
+		trusted_owner(value->v[1], owner) && trusted_owner(value->v[2], owner) &&
+		(!OidIsValid(value->v[3]) || trusted_owner(value->v[3], owner)) &&
+		(!OidIsValid(value->v[4]) || trusted_owner(value->v[4], owner));
+}
+
+/*
+ * sf_member_operator - the operator nsp.opname(left, right) if it is a
+ * member of extension ext and trusted for a function owned by owner
+ * (trusted_operator), else InvalidOid
+ */
+Oid
+sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname, Oid left, Oid right)
+{
+	SfCacheKey	key;
+	SfCacheValue value;
+	uint64		gen = cache_generation;
+	Oid			op;
+
+	cache_key(&key, SF_CACHE_OPER, nsp, ext, left, right, 0, opname);
+	if (cache_get(&key, &value))
+		return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
+	memset(&value, 0, sizeof(value));
+	op = OpernameGetOprid(list_make2(makeString(get_namespace_name(nsp)),
+									 makeString(pstrdup(opname))),
+						  left, right);
+	if (OidIsValid(op) && OidIsValid(ext) &&
+		getExtensionOfObject(OperatorRelationId, op) == ext)
+	{
+		HeapTuple	tuple = SearchSysCache1(OPEROID, ObjectIdGetDatum(op));
+
+		if (HeapTupleIsValid(tuple))
+		{
+			Form_pg_operator form = (Form_pg_operator) GETSTRUCT(tuple);
+
+			value.v[0] = op;
+			value.v[1] = form->oprowner;
+			value.v[2] = func_owner(form->oprcode);
+			value.v[3] = OidIsValid(form->oprrest) ? func_owner(form->oprrest) : InvalidOid;
+			value.v[4] = OidIsValid(form->oprjoin) ? func_owner(form->oprjoin) : InvalidOid;
+			ReleaseSysCache(tuple);
+		}
+	}
+	cache_put(&key, &value, gen);
+	return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
+}

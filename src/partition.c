@@ -1,0 +1,514 @@
+/*-------------------------------------------------------------------------
+ *
+ * partition.c
+ *	  The SupportRequestSimplify of a time window: partition pruning for
+ *	  tables partitioned by range of the id.
+ *
+ * Partition pruning recognises nothing but the operators of the partition
+ * key's btree family.  So on a table partitioned by range of the id, a
+ * window (window.c) is kept, for its estimator, for partial-index
+ * predicates and ON CONFLICT inference, and ANDed with comparisons that
+ * pruning reads and that hold wherever it holds; only a range known at run
+ * time is replaced, by its two exact comparisons (see
+ * simplify_partitioned).  Elsewhere the clause is left as it is, but for
+ * the range of a clause stored before 1.4, which gets the type the
+ * operator now takes (retype_range_in_place).
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "access/relation.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "partitioning/partbounds.h"
+#include "partitioning/partdesc.h"
+#include "utils/lsyscache.h"
+#include "utils/partcache.h"
+#include "utils/rel.h"
+
+#include "window.h"
+
+/*
+ * The column an id argument reads, or NULL: a Var, or a Var of a domain
+ * over the id's type, which the parser relabels to the type.
+ */
+static Var *
+id_column(Node *id)
+{
+	if (IsA(id, RelabelType))
+		id = (Node *) ((RelabelType *) id)->arg;
+	return IsA(id, Var) ? (Var *) id : NULL;
+}
+
+/*
+ * The table of a column of this query level, if it is a partitioned one;
+ * otherwise InvalidOid.
+ */
+static Oid
+partitioned_table_of(PlannerInfo *root, Node *id)
+{
+	Var		   *var = id_column(id);
+	RangeTblEntry *rte;
+
+	if (root == NULL || root->parse == NULL || var == NULL)
+		return InvalidOid;
+	if (var->varlevelsup != 0 || var->varno <= 0 ||
+		var->varno > list_length(root->parse->rtable))
+		return InvalidOid;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION ||
+		rte->relkind != RELKIND_PARTITIONED_TABLE)
+		return InvalidOid;
+	return rte->relid;
+}
+
+/*
+ * Is relid partitioned by range, with the id (column attno) as the first
+ * key column?  *opfamily is then the key's btree family.
+ */
+static bool
+range_partitioned_on(Oid relid, AttrNumber attno, Oid *opfamily)
+{
+	Relation	rel = relation_open(relid, NoLock);
+	PartitionKey key = RelationGetPartitionKey(rel);
+	bool		result = false;
+
+	if (key != NULL && key->strategy == PARTITION_STRATEGY_RANGE &&
+		key->partattrs[0] == attno)
+	{
+		*opfamily = key->partopfamily[0];
+		result = true;
+	}
+	relation_close(rel, NoLock);
+	return result;
+}
+
+/*
+ * Partition bounds around the ids [lo, hi] of a constant window on a table
+ * partitioned by range of the id: *below, the largest bound at or under
+ * lo, and *above, the smallest bound over hi, each only where some
+ * partition (or the default one) lies beyond it.  The comparisons
+ * "id >= below" and "id < above" prune the partitions the window misses,
+ * and pass every row of the others.
+ */
+static void
+partition_bounds_around(Oid relid, Snowflake lo, Snowflake hi,
+						bool *has_below, Snowflake *below,
+						bool *has_above, Snowflake *above)
+{
+	Relation	rel = relation_open(relid, NoLock);
+	PartitionBoundInfo bi = RelationGetPartitionDesc(rel, true)->boundinfo;
+	int			first = -1;
+	int			last = -1;
+	int			i;
+
+	*has_below = *has_above = false;
+	for (i = 0; bi != NULL && i < bi->ndatums; i++)
+	{
+		Snowflake	b;
+
+		if (bi->kind[i][0] != PARTITION_RANGE_DATUM_VALUE)
+			continue;
+		b = DatumGetSnowflake(bi->datums[i][0]);
+		if (b <= lo)
+			first = i;
+		if (b > hi && last < 0)
+			last = i;
+	}
+	if (first >= 0 && (first > 0 || partition_bound_has_default(bi)))
+	{
+		*has_below = true;
+		*below = DatumGetSnowflake(bi->datums[first][0]);
+	}
+	if (last >= 0 && (last < bi->ndatums - 1 || partition_bound_has_default(bi)))
+	{
+		*has_above = true;
+		*above = DatumGetSnowflake(bi->datums[last][0]);
+	}
+	relation_close(rel, NoLock);
+}
+
+/*
+ * The operator of one of our operator functions, for rebuilding its clause.
+ */
+static Oid
+window_operator(Oid funcid, const SfWindow *w)
+{
+	Oid			arg0;
+	Oid			arg1;
+	Oid			nsp;
+	Oid			ext;
+	Oid			owner;
+
+	if (sf_func_args(funcid, &arg0, &arg1) != 2)
+		return InvalidOid;
+	ext = sf_func_extension(funcid, &nsp, &owner);
+	return sf_member_operator(nsp, ext, owner, w->opname, arg0, arg1);
+}
+
+/*
+ * A kept clause comes back to the simplifier: eval_const_expressions
+ * simplifies again the arguments of an AND that a support function returns.
+ * So its id carries a mark, in the parse location that equal() and every
+ * output ignore, of the range table entry it was expanded for; a clause
+ * already expanded there is left alone.  A partition that is itself
+ * partitioned has an entry of its own, and is expanded for its own bounds.
+ * (Parse locations are never below -1.)
+ */
+#define SF_EXPANDED_MARK(varno)		(-1000 - (int) (varno))
+
+/*
+ * Whether rinfos (a relation's restrictions) hold the comparison cmp, with
+ * the id's column read as column attno of relation varno.
+ */
+static bool
+holds_comparison(List *rinfos, Expr *cmp, Index varno, AttrNumber attno)
+{
+	Expr	   *want = copyObject(cmp);
+	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
+	ListCell   *lc;
+
+	var->varno = varno;
+	var->varattno = attno;
+	foreach(lc, rinfos)
+	{
+		if (equal(((RestrictInfo *) lfirst(lc))->clause, want))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The parent of column id's relation, if that relation is a partition of a
+ * partitioned table of this query level: the parent's range table index
+ * in *varno and the column's number there in *attno.  (The member of a
+ * UNION ALL is an appendrel child too, but its parent_colnos count the
+ * subquery's output columns, not the parent's.)
+ */
+static bool
+partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attno)
+{
+	AppendRelInfo *appinfo;
+	RangeTblEntry *parent;
+
+	if (root == NULL || id->varlevelsup != 0 || id->varno <= 0 ||
+		(Index) id->varno >= (Index) root->simple_rel_array_size ||
+		id->varattno <= 0 || root->append_rel_array == NULL ||
+		(appinfo = root->append_rel_array[id->varno]) == NULL ||
+		id->varattno > appinfo->num_child_cols ||
+		appinfo->parent_colnos[id->varattno - 1] <= 0 ||
+		root->simple_rel_array[appinfo->parent_relid] == NULL)
+		return false;
+	parent = rt_fetch(appinfo->parent_relid, root->parse->rtable);
+	if (parent->rtekind != RTE_RELATION ||
+		parent->relkind != RELKIND_PARTITIONED_TABLE)
+		return false;
+	*varno = appinfo->parent_relid;
+	*attno = appinfo->parent_colnos[id->varattno - 1];
+	return true;
+}
+
+/*
+ * Whether id's relation is a partition whose parent's restrictions already
+ * hold every comparison of cmps: the run-time bounds of a clause that a
+ * partitioned table added (simplify_partitioned), which its partitions
+ * inherit as they are.  (A partition's column is a new Var, without the
+ * parent's mark.)
+ */
+static bool
+parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
+{
+	Index		varno;
+	AttrNumber	attno;
+	ListCell   *lc;
+
+	if (cmps == NIL || !partition_parent(root, id, &varno, &attno))
+		return false;
+	foreach(lc, cmps)
+	{
+		if (!holds_comparison(root->simple_rel_array[varno]->baserestrictinfo,
+							  lfirst(lc), varno, attno))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A window over the id of a table partitioned by range of it.  Partition
+ * pruning needs comparisons from the key's btree family, so they are
+ * ANDed to the clause, which is kept: its estimator, partial-index
+ * predicates and ON CONFLICT inference still see it.  Each comparison
+ * holds wherever the clause holds, so the AND has the clause's value,
+ * NULL included, in a target list or under NOT as well as in WHERE.
+ *
+ * - A constant window gets the partition bounds around it (above), which
+ *	 every row of a remaining partition passes: the partitions' estimates
+ *	 are the clause's alone.
+ * - A one-sided window on a run-time instant gets its exact bound,
+ *	 snowflake_first_after(t, inclusive) or snowflake_last_before(t,
+ *	 inclusive), for run-time pruning.  That bound is NULL where no id is in
+ *	 the window, which under the AND is as false as the clause is.  (The
+ *	 estimator takes the tighter of the two like comparisons, not both.)
+ *	 The bound is the same at every level, so a partition that is itself
+ *	 partitioned does not add it again.
+ * - A range known only at run time is replaced by its two exact
+ *	 comparisons, whose value is the clause's: the clause kept beside them
+ *	 would have its estimate multiplied by theirs.
+ * - A bound holding a subquery is left alone, rather than run twice, and so
+ *	 is one read from the table's own row, which no pruning can use: the
+ *	 clause stays as written, for partial indexes and ON CONFLICT.
+ */
+static Node *
+simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
+{
+	Var		   *id = id_column(w->id);
+	Node	   *bound = sf_window_bound(w);
+	Oid			opfamily = InvalidOid;
+	SfOps		ops;
+	List	   *helpers = NIL;
+	Node	   *marked;
+	Oid			op;
+	Expr	   *clause;
+
+	if (id->location == SF_EXPANDED_MARK(id->varno) ||
+		!range_partitioned_on(relid, id->varattno, &opfamily) ||
+		!sf_lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
+		contain_volatile_functions(bound) || contain_subplans(bound) ||
+		bms_is_member(id->varno, pull_varnos(req->root, bound)))
+		return NULL;
+
+	if (IsA(bound, Const))
+	{
+		Snowflake	lo = 0;
+		Snowflake	hi = 0;
+		bool		has_below;
+		bool		has_above;
+		Snowflake	below = 0;
+		Snowflake	above = 0;
+
+		if (((Const *) bound)->constisnull)
+			return NULL;
+		if (!sf_window_const_ids(w, &lo, &hi))
+			helpers = list_make1(sf_make_comparison(ops.lt, w->id, sf_make_id_const(ops.sftype, SF_MIN)));
+		else
+		{
+			partition_bounds_around(relid, lo, hi, &has_below, &below, &has_above, &above);
+			if (has_below)
+				helpers = lappend(helpers, sf_make_comparison(ops.ge, w->id, sf_make_id_const(ops.sftype, below)));
+			if (has_above)
+				helpers = lappend(helpers, sf_make_comparison(ops.lt, w->id, sf_make_id_const(ops.sftype, above)));
+		}
+	}
+	else if (w->range != NULL)
+	{
+		List	   *clauses = sf_window_to_comparisons(&ops, w);
+
+		if (clauses == NIL)
+			return NULL;
+		return (Node *) make_andclause(clauses);
+	}
+	else
+	{
+		helpers = sf_window_to_comparisons(&ops, w);
+		if (parent_holds_comparisons(req->root, id, helpers))
+			return NULL;
+	}
+
+	op = window_operator(req->fcall->funcid, w);
+	if (helpers == NIL || !OidIsValid(op))
+		return NULL;
+
+	/* the clause itself, rebuilt with its id marked */
+	marked = copyObject(w->id);
+	id_column(marked)->location = SF_EXPANDED_MARK(id->varno);
+	clause = make_opclause(op, BOOLOID, false,
+						   (Expr *) (linitial(req->fcall->args) == w->id ?
+									 (Node *) marked : linitial(req->fcall->args)),
+						   (Expr *) (lsecond(req->fcall->args) == w->id ?
+									 (Node *) marked : lsecond(req->fcall->args)),
+						   InvalidOid, InvalidOid);
+	set_opfuncid((OpExpr *) clause);
+	return (Node *) make_andclause(lcons(clause, helpers));
+}
+
+/*
+ * The range argument of a window as the operator takes it.  A clause
+ * stored before 1.4, in a view, an index predicate or an index expression,
+ * holds its range as a tstzrange, where the operator now takes the domain
+ * snowflake_tstzrange: it gets the coercion that the parser now adds, so
+ * that it equals the same clause written today (equal() matches index
+ * predicates, index expressions and ON CONFLICT arbiters to queries).
+ */
+static Node *
+range_as_declared(Oid funcid, const SfWindow *w)
+{
+	Oid			arg0;
+	Oid			arg1;
+	Oid			want;
+
+	if (sf_func_args(funcid, &arg0, &arg1) != 2)
+		return w->range;
+	want = w->opname[0] == '<' ? arg1 : arg0;
+	if (exprType(w->range) == want || getBaseType(want) != exprType(w->range))
+		return w->range;
+	if (IsA(w->range, Const))
+	{
+		Const	   *c = copyObject((Const *) w->range);
+
+		c->consttype = want;
+		return (Node *) c;
+	}
+	return (Node *) makeRelabelType((Expr *) w->range, want, -1, InvalidOid,
+									COERCE_IMPLICIT_CAST);
+}
+
+/*
+ * A window on a range stored before 1.4 gets its range retyped in place.
+ *
+ * The request's argument list is the one the simplifier builds the call
+ * from when the support function returns NULL (simplify_function in
+ * clauses.c), so the call keeps its own form: an operator stays an
+ * operator, and a call of snowflake_within() stays a call.  Returning a
+ * node of one form for both would make the two forms equal() after
+ * simplification, and grouping sets holding both would then match each
+ * other's expressions (a weakness of core's, which SQL-function inlining
+ * meets too).
+ */
+static void
+retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
+{
+	Node	   *range = range_as_declared(req->fcall->funcid, w);
+	ListCell   *lc;
+
+	if (range == w->range)
+		return;
+	foreach(lc, req->fcall->args)
+	{
+		if (lfirst(lc) == w->range)
+			lfirst(lc) = range;
+	}
+	w->range = range;
+}
+
+/*
+ * The run-time bounds that simplify_partitioned adds beside a window on an
+ * instant: "id >= snowflake_first_after(t, inclusive)" for a lower end,
+ * "id <= snowflake_last_before(t, inclusive)" for an upper one.
+ */
+static const struct
+{
+	const char *compare;		/* the family's comparison's function */
+	const char *bound;			/* the bound's function */
+	bool		from_instant;	/* the window's side */
+}			inherited_bounds[] =
+
+{
+	{"snowflake_ge", "snowflake_first_after", true},
+	{"snowflake_le", "snowflake_last_before", false},
+};
+
+/*
+ * A run-time bound, inherited by a partition that is not itself
+ * partitioned, from a parent whose restrictions hold the window it was
+ * added for: true.  The bound is there for the parent's run-time pruning;
+ * on the partition it prunes nothing, and the partition inherits the
+ * window's clause too, which implies it (an id whose instant is at or
+ * after t is at or after the first id of t's millisecond), so the clause
+ * filters alone: one comparison a row, not three function calls.  Only
+ * restrictions of the partition are simplified against the parent's, so
+ * only rows that pass the clause are ever judged by the bound.  (Set as
+ * the support function of snowflake_ge and snowflake_le by 1.4; a bound a
+ * user wrote beside the same window is as redundant.)
+ */
+static Node *
+simplify_inherited_bound(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Node	   *a;
+	FuncExpr   *b;
+	Var		   *id;
+	RangeTblEntry *rte;
+	Index		varno;
+	AttrNumber	attno;
+	Oid			ext;
+	int			i;
+	ListCell   *lc;
+
+	if (root == NULL || list_length(req->fcall->args) != 2)
+		return NULL;
+	a = linitial(req->fcall->args);
+	b = (FuncExpr *) lsecond(req->fcall->args);
+	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
+		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
+		(id = id_column(a)) == NULL || contain_volatile_functions(linitial(b->args)))
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0 ||
+		sf_func_name_index(b->funcid, SF_NAMES_BOUND_FN,
+						   &inherited_bounds[0].bound, sizeof(inherited_bounds[0]),
+						   lengthof(inherited_bounds)) != i)
+		return NULL;
+	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
+	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
+		return NULL;
+
+	/* a partition, not itself partitioned, of a partitioned table */
+	if (!partition_parent(root, id, &varno, &attno))
+		return NULL;
+	rte = rt_fetch(id->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		return NULL;
+
+	/* the parent's restrictions hold the window of this bound */
+	foreach(lc, root->simple_rel_array[varno]->baserestrictinfo)
+	{
+		Expr	   *clause = ((RestrictInfo *) lfirst(lc))->clause;
+		SfWindow	w;
+		Var		   *pid;
+
+		if (!IsA(clause, OpExpr) ||
+			!sf_window_of_call(((OpExpr *) clause)->opfuncid, ((OpExpr *) clause)->args, &w) ||
+			w.instant == NULL ||
+			sf_func_extension(((OpExpr *) clause)->opfuncid, NULL, NULL) != ext)
+			continue;
+		pid = id_column(w.id);
+		if (pid != NULL && (Index) pid->varno == varno &&
+			pid->varattno == attno &&
+			pid->varlevelsup == 0 &&
+			w.from_instant == inherited_bounds[i].from_instant &&
+			w.inclusive == DatumGetBool(((Const *) lsecond(b->args))->constvalue) &&
+			equal(w.instant, linitial(b->args)))
+			return (Node *) makeBoolConst(true, false);
+	}
+	return NULL;
+}
+
+/*
+ * sf_window_simplify - the SupportRequestSimplify of a window: its range
+ * retyped if it was stored before 1.4, and the rewrite for a partitioned
+ * table; and of an inherited bound (above).  NULL leaves the call as it is.
+ */
+Node *
+sf_window_simplify(SupportRequestSimplify *req)
+{
+	SfWindow	w;
+	Oid			relid;
+
+	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
+		return simplify_inherited_bound(req);
+	if (w.range != NULL)
+		retype_range_in_place(req, &w);
+	relid = partitioned_table_of(req->root, w.id);
+	if (!OidIsValid(relid))
+		return NULL;
+	return simplify_partitioned(req, &w, relid);
+}

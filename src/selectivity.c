@@ -1,0 +1,165 @@
+/*-------------------------------------------------------------------------
+ *
+ * selectivity.c
+ *	  The estimators of "id <@ tstzrange" and "tstzrange @> id".
+ *
+ * snowflake_range_sel interpolates the column's histogram numerically: ids
+ * are integers, and time is linear in them.  The comparisons with an
+ * instant use core's scalarltsel and its kin instead, like the comparisons
+ * of ids, so that the planner still pairs "id >= t0 AND id < t1" into one
+ * range when estimating.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type.h"
+#include "optimizer/optimizer.h"
+#include "utils/lsyscache.h"
+#include "utils/selfuncs.h"
+#include "utils/typcache.h"
+
+PG_FUNCTION_INFO_V1(snowflake_range_sel);
+PG_FUNCTION_INFO_V1(snowflake_range_joinsel);
+
+/*
+ * Fraction of the histogram's population below x, by linear interpolation
+ * inside the bucket that holds x.  bounds[] is sorted, n >= 2.
+ */
+static double
+histogram_fraction_below(const Datum *bounds, int n, Snowflake x)
+{
+	int			lo = 0;
+	int			hi = n - 1;
+	Snowflake	b0;
+	Snowflake	b1;
+	double		within;
+
+	if (x <= DatumGetSnowflake(bounds[0]))
+		return 0.0;
+	if (x > DatumGetSnowflake(bounds[n - 1]))
+		return 1.0;
+
+	/* find the bucket: bounds[lo] < x <= bounds[lo + 1] */
+	while (hi - lo > 1)
+	{
+		int			mid = lo + (hi - lo) / 2;
+
+		if (DatumGetSnowflake(bounds[mid]) < x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	b0 = DatumGetSnowflake(bounds[lo]);
+	b1 = DatumGetSnowflake(bounds[lo + 1]);
+	within = (double) (x - b0) / (double) (b1 - b0);	/* b1 >= x > b0 */
+	return (lo + within) / (double) (n - 1);
+}
+
+/*
+ * Selectivity of "lo <= id <= hi" from the column's statistics: the most
+ * common values that fall inside, plus the interpolated histogram share of
+ * the rest.
+ */
+static double
+id_interval_selectivity(VariableStatData *vardata, Snowflake lo, Snowflake hi)
+{
+	Form_pg_statistic stats;
+	AttStatsSlot sslot;
+	double		mcv_in = 0.0;
+	double		mcv_all = 0.0;
+	double		hist;
+	double		sel;
+
+	if (!HeapTupleIsValid(vardata->statsTuple))
+		return DEFAULT_RANGE_INEQ_SEL;
+	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
+						 InvalidOid, ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+	{
+		int			i;
+
+		for (i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
+		{
+			Snowflake	v = DatumGetSnowflake(sslot.values[i]);
+
+			mcv_all += sslot.numbers[i];
+			if (v >= lo && v <= hi)
+				mcv_in += sslot.numbers[i];
+		}
+		free_attstatsslot(&sslot);
+	}
+
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM,
+						 InvalidOid, ATTSTATSSLOT_VALUES) && sslot.nvalues >= 2)
+	{
+		/* the ids in [lo, hi] are those below hi + 1 but not below lo */
+		double		below_hi = hi == SF_MAX ? 1.0 :
+			histogram_fraction_below(sslot.values, sslot.nvalues, hi + 1);
+
+		hist = below_hi - histogram_fraction_below(sslot.values, sslot.nvalues, lo);
+		free_attstatsslot(&sslot);
+	}
+	else
+		hist = DEFAULT_RANGE_INEQ_SEL;
+
+	sel = mcv_in + hist * (1.0 - stats->stanullfrac - mcv_all);
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/*
+ * snowflake_range_sel - restriction selectivity of "id <@ r" and "r @> id"
+ */
+Datum
+snowflake_range_sel(PG_FUNCTION_ARGS)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+	VariableStatData vardata;
+	Node	   *other;
+	bool		varonleft;
+	double		sel;
+	Snowflake	lo = 0;
+	Snowflake	hi = 0;
+	TypeCacheEntry *typcache;
+
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
+								  &varonleft))
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+
+	/* a stable range, such as tstzrange(now() - '1 hour', now()), is folded */
+	other = estimate_expression_value(root, other);
+	if (!IsA(other, Const) || getBaseType(((Const *) other)->consttype) != TSTZRANGEOID)
+		sel = DEFAULT_RANGE_INEQ_SEL;
+	else if (((Const *) other)->constisnull)
+		sel = 0.0;
+	else
+	{
+		typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+		if (!sf_tstzrange_ids(typcache,
+							  DatumGetRangeTypeP(((Const *) other)->constvalue),
+							  &lo, &hi))
+			sel = 0.0;
+		else
+			sel = id_interval_selectivity(&vardata, lo, hi);
+	}
+
+	ReleaseVariableStats(vardata);
+	PG_RETURN_FLOAT8(sel);
+}
+
+/*
+ * snowflake_range_joinsel - join selectivity of "id <@ r": without the
+ * ranges' widths at hand, core's default for a range comparison.
+ */
+Datum
+snowflake_range_joinsel(PG_FUNCTION_ARGS)
+{
+	(void) fcinfo;
+	PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+}
