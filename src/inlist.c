@@ -7,7 +7,7 @@
  * common type with the id (transformAExprIn), and integers have none: they
  * do not convert to ids implicitly, on purpose (see README, "Casts and
  * integers").  So the parser writes "id = 1 OR id = 2 OR id = 3" with the
- * (snowflake, bigint) operators, and int8_simplify (planner.c) turns each
+ * (snowflake, bigint) operators, and int8_simplify (int8support.c) turns each
  * arm into "id = '1'::snowflake", a negative item into "id < '0'", which
  * holds for no id.  PostgreSQL 15 plans such an OR as a BitmapOr of one
  * index probe per item; 18 folds the equalities into "= ANY" when it
@@ -34,7 +34,9 @@
  *
  * Nothing else changes: only clauses that already call the library's
  * operators on ids are touched, and only into the form that
- * "id IN ('1', '2')" parses to.
+ * "id IN ('1', '2')" parses to, hashed as preprocessing hashes that one
+ * (convert_saop_to_hashed_saop: a sequential scan probes a hash table, not
+ * the whole array, per row).
  *
  *-------------------------------------------------------------------------
  */
@@ -240,6 +242,7 @@ combine_arms(List *args, bool use_or)
 																			 true, TYPALIGN_DOUBLE)),
 										  false, false));
 		saop->location = first->location;
+		convert_saop_to_hashed_saop((Node *) saop);
 		result = lappend(result, saop);
 	}
 	return result;
