@@ -127,7 +127,8 @@ combine_arms(List *args, bool use_or)
 	ArmKind    *kind;
 	Node	  **xs;
 	Const	  **cs;
-	int		   *leader;			/* the group's first arm, or -1 */
+	int		   *leader;			/* the group's first arm; -1: not yet seen,
+								 * -2: in no group */
 	int		   *size;			/* a leader's group size */
 	bool	   *gone;
 	int			null_to = -1;	/* the leader that takes the NULL arm */
@@ -150,30 +151,38 @@ combine_arms(List *args, bool use_or)
 		leader[i] = -1;
 	}
 
-	/* the groups: same operator, same X, two arms or more */
+	/*
+	 * The groups: same operator, same X, two arms or more.  Each arm is
+	 * looked at by one group only (leader -2: in no group), so a list that
+	 * makes no group costs one pass over it, not one per arm.
+	 */
 	for (i = 0; i < n; i++)
 	{
 		Oid			opno;
+		bool		ok;
 
-		if (kind[i] != want || leader[i] >= 0)
+		if (kind[i] != want || leader[i] != -1)
 			continue;
 		opno = ((OpExpr *) list_nth(args, i))->opno;
 		for (j = i; j < n; j++)
-			if (kind[j] == want && leader[j] < 0 &&
+			if (kind[j] == want && leader[j] == -1 &&
 				((OpExpr *) list_nth(args, j))->opno == opno &&
 				equal(xs[j], xs[i]))
+			{
+				leader[j] = i;
 				size[i]++;
-		if (size[i] < 2 || !OidIsValid(get_array_type(cs[i]->consttype)) ||
-			contain_volatile_functions(xs[i]))
+			}
+		ok = size[i] >= 2 &&
+			OidIsValid(get_array_type(cs[i]->consttype)) &&
+			!contain_volatile_functions(xs[i]);
+		if (!ok)
 		{
 			size[i] = 0;
+			for (j = i; j < n; j++)
+				if (leader[j] == i)
+					leader[j] = -2;
 			continue;
 		}
-		for (j = i; j < n; j++)
-			if (kind[j] == want && leader[j] < 0 &&
-				((OpExpr *) list_nth(args, j))->opno == opno &&
-				equal(xs[j], xs[i]))
-				leader[j] = i;
 		any = true;
 	}
 	if (!any)
