@@ -36,7 +36,10 @@
  * operators on ids are touched, and only into the form that
  * "id IN ('1', '2')" parses to, hashed as preprocessing hashes that one
  * (convert_saop_to_hashed_saop: a sequential scan probes a hash table, not
- * the whole array, per row).
+ * the whole array, per row).  Except on a foreign table, or a table with a
+ * foreign member: postgres_fdw sends an OR of id comparisons to the remote
+ * side, but not an array of ids (the array type is no member of the
+ * extension, so it is not "shippable"), and would fetch every row.
  *
  *-------------------------------------------------------------------------
  */
@@ -44,6 +47,8 @@
 
 #include "pg_snowflake.h"
 
+#include "catalog/pg_class.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -114,12 +119,46 @@ is_null_const(Node *n)
 }
 
 /*
+ * Whether expression x reads a foreign table of this query level, or a
+ * table with a foreign inheritance child or partition.
+ */
+static bool
+reads_foreign(PlannerInfo *root, Node *x)
+{
+	Relids		relids = pull_varnos(root, x);
+	int			relid = -1;
+
+	while ((relid = bms_next_member(relids, relid)) >= 0)
+	{
+		RangeTblEntry *rte;
+		List	   *members;
+		ListCell   *lc;
+
+		if (relid >= root->simple_rel_array_size)
+			continue;
+		rte = root->simple_rte_array[relid];
+		if (rte == NULL || rte->rtekind != RTE_RELATION)
+			continue;
+		if (rte->relkind == RELKIND_FOREIGN_TABLE)
+			return true;
+		if (!rte->inh)
+			continue;
+		/* the members: the parent is locked, and only their kinds are read */
+		members = find_all_inheritors(rte->relid, NoLock, NULL);
+		foreach(lc, members)
+			if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE)
+				return true;
+	}
+	return false;
+}
+
+/*
  * The arms of an OR (use_or) or of an AND, with each group of two or more
  * equalities (inequalities) of one X made one array comparison, which
  * takes the place of the group's first arm.
  */
 static List *
-combine_arms(List *args, bool use_or)
+combine_arms(PlannerInfo *root, List *args, bool use_or)
 {
 	int			n = list_length(args);
 	ArmKind		want = use_or ? ARM_EQ : ARM_NE;
@@ -174,7 +213,8 @@ combine_arms(List *args, bool use_or)
 			}
 		ok = size[i] >= 2 &&
 			OidIsValid(get_array_type(cs[i]->consttype)) &&
-			!contain_volatile_functions(xs[i]);
+			!contain_volatile_functions(xs[i]) &&
+			!reads_foreign(root, xs[i]);
 		if (!ok)
 		{
 			size[i] = 0;
@@ -259,7 +299,7 @@ combine_arms(List *args, bool use_or)
 
 /* A qual expression, its ORs and ANDs rewritten bottom-up. */
 static Node *
-rewrite_bool(Node *node)
+rewrite_bool(PlannerInfo *root, Node *node)
 {
 	BoolExpr   *b;
 	List	   *args = NIL;
@@ -269,9 +309,9 @@ rewrite_bool(Node *node)
 		return node;
 	b = (BoolExpr *) node;
 	foreach(lc, b->args)
-		args = lappend(args, rewrite_bool(lfirst(lc)));
+		args = lappend(args, rewrite_bool(root, lfirst(lc)));
 	if (b->boolop != NOT_EXPR)
-		args = combine_arms(args, b->boolop == OR_EXPR);
+		args = combine_arms(root, args, b->boolop == OR_EXPR);
 	if (list_length(args) == 1 && b->boolop != NOT_EXPR)
 		return linitial(args);
 	b->args = args;
@@ -280,7 +320,7 @@ rewrite_bool(Node *node)
 
 /* A level's quals: an implicit AND list (after preprocessing) or a clause. */
 static Node *
-rewrite_quals(Node *quals)
+rewrite_quals(PlannerInfo *root, Node *quals)
 {
 	List	   *args = NIL;
 	ListCell   *lc;
@@ -288,14 +328,14 @@ rewrite_quals(Node *quals)
 	if (quals == NULL)
 		return NULL;
 	if (!IsA(quals, List))
-		return rewrite_bool(quals);
+		return rewrite_bool(root, quals);
 	foreach(lc, (List *) quals)
-		args = lappend(args, rewrite_bool(lfirst(lc)));
-	return (Node *) combine_arms(args, false);
+		args = lappend(args, rewrite_bool(root, lfirst(lc)));
+	return (Node *) combine_arms(root, args, false);
 }
 
 static void
-rewrite_jointree(Node *jt)
+rewrite_jointree(PlannerInfo *root, Node *jt)
 {
 	ListCell   *lc;
 
@@ -306,16 +346,16 @@ rewrite_jointree(Node *jt)
 		FromExpr   *f = (FromExpr *) jt;
 
 		foreach(lc, f->fromlist)
-			rewrite_jointree(lfirst(lc));
-		f->quals = rewrite_quals(f->quals);
+			rewrite_jointree(root, lfirst(lc));
+		f->quals = rewrite_quals(root, f->quals);
 	}
 	else if (IsA(jt, JoinExpr))
 	{
 		JoinExpr   *j = (JoinExpr *) jt;
 
-		rewrite_jointree(j->larg);
-		rewrite_jointree(j->rarg);
-		j->quals = rewrite_quals(j->quals);
+		rewrite_jointree(root, j->larg);
+		rewrite_jointree(root, j->rarg);
+		j->quals = rewrite_quals(root, j->quals);
 	}
 }
 
@@ -331,7 +371,7 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 	if (prev_get_relation_info_hook)
 		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
 	if (rel->reloptkind == RELOPT_BASEREL && root->parse->jointree != NULL)
-		rewrite_jointree((Node *) root->parse->jointree);
+		rewrite_jointree(root, (Node *) root->parse->jointree);
 }
 
 /* sf_inlist_init - install the hook (from _PG_init) */
