@@ -18,7 +18,8 @@ OBJS = \
 	src/cache.o \
 	src/mint.o \
 	src/textforms.o \
-	src/wal.o
+	src/wal.o \
+	src/inlist.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)

@@ -509,6 +509,7 @@ _PG_init(void)
 							0,
 							NULL, worker_id_assign, NULL);
 	MarkGUCPrefixReserved("snowflake");
+	sf_inlist_init();
 
 	/* a value given before the library was loaded, and not taken */
 	if (given != NULL &&

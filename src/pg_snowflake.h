@@ -55,4 +55,7 @@ extern void sf_check_field(const char *field, int32 value, uint64 max);
 extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 							 Snowflake *lo, Snowflake *hi);
 
+/* inlist.c: install the hook that makes IN lists of integers one array */
+extern void sf_inlist_init(void);
+
 #endif							/* PG_SNOWFLAKE_H */
