@@ -2,7 +2,8 @@
  *
  * cache.c
  *	  A per-backend cache of the catalogue lookups of the planner support
- *	  functions (window.c, indexcond.c, partition.c, int8support.c).
+ *	  functions (window.c, indexcond.c, simplify.c, partition.c,
+ *	  int8support.c) and of the IN-list rewrite (inlist.c).
  *
  * The support functions run for every clause on an id that the planner
  * simplifies or matches to an index, and each needs the same answers from

@@ -57,6 +57,8 @@
 #include "utils/array.h"
 #include "utils/lsyscache.h"
 
+#include "window.h"
+
 extern PGDLLEXPORT Datum snowflake_eq(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_ne(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_lt(PG_FUNCTION_ARGS);
@@ -72,6 +74,16 @@ typedef enum
 	ARM_LT0,					/* X < '0' */
 	ARM_GE0						/* X >= '0' */
 } ArmKind;
+
+/*
+ * The names of the functions an arm may call: only a function of one of
+ * these names is looked up (fmgr_info) to see whether it is this
+ * library's, so that no other function's library is loaded, nor its
+ * definition checked, at plan time.
+ */
+static const char *const arm_functions[] = {
+	"snowflake_eq", "snowflake_ne", "snowflake_lt", "snowflake_ge"
+};
 
 /* What a clause is, and its X and c: "X op c", op one of this library's. */
 static ArmKind
@@ -94,7 +106,10 @@ arm_kind(Node *clause, Node **x, Const **c)
 		right->constlen != sizeof(Snowflake) || !right->constbyval)
 		return ARM_OTHER;
 	funcid = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
-	if (!OidIsValid(funcid) || get_func_nargs(funcid) != 2)
+	if (!OidIsValid(funcid) ||
+		sf_func_name_index(funcid, SF_NAMES_INLIST, &arm_functions[0],
+						   sizeof(arm_functions[0]), lengthof(arm_functions)) < 0 ||
+		get_func_nargs(funcid) != 2)
 		return ARM_OTHER;
 	fmgr_info(funcid, &flinfo);
 	*x = left;
@@ -147,7 +162,7 @@ reads_foreign(PlannerInfo *root, Node *x)
 		members = find_all_inheritors(rte->relid, NoLock, NULL);
 		foreach(lc, members)
 			if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE)
-				return true;
+			return true;
 	}
 	return false;
 }

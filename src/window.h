@@ -6,7 +6,8 @@
  *	  and the helpers that build the rewritten comparisons.
  *
  * Internal to the planner support (window.c, indexcond.c, simplify.c,
- * partition.c, int8support.c); no SQL-callable function is declared here.
+ * partition.c, int8support.c, inlist.c); no SQL-callable function is
+ * declared here.
  *
  *-------------------------------------------------------------------------
  */
@@ -70,6 +71,7 @@ extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
 #define SF_NAMES_INT8		2	/* int8support.c's int8_comparisons */
 #define SF_NAMES_BOUND		3	/* partition.c's inherited_bounds, compare */
 #define SF_NAMES_BOUND_FN	4	/* ... and bound */
+#define SF_NAMES_INLIST		5	/* inlist.c's arm_functions */
 extern Oid	sf_func_extension(Oid funcid, Oid *nsp, Oid *owner);
 extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
 extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,
