@@ -222,6 +222,45 @@ FROM fn_form
 GROUP BY GROUPING SETS ((snowflake_within(id, '[2026-05-31+00, 2026-06-01+00)')),
                         (id <@ '[2026-05-31+00, 2026-06-01+00)'))
 ORDER BY 1, 2;
+-- Two comparisons with instants that select the same ids, written apart,
+-- stay apart under grouping sets (a constant instant is a comparison of ids
+-- only in a query level without them): each grouping set nulls the other.
+SELECT id < timestamptz '2026-06-01+00' AS a, timestamptz '2026-06-01+00' > id AS b,
+       id <= timestamptz '2026-05-31 23:59:59.9995+00' AS c, count(*)
+FROM fn_form
+GROUP BY GROUPING SETS ((id < timestamptz '2026-06-01+00'), (timestamptz '2026-06-01+00' > id),
+                        (id <= timestamptz '2026-05-31 23:59:59.9995+00'))
+ORDER BY 1, 2, 3;
+
+-- The comparisons with partition bounds that a constant range gets are
+-- left out in a leaf only where the parent holds, as a restriction of its
+-- own, a window that implies them.  Here the planner takes the one beside
+-- the range out of its AND ("(W AND b) OR (b AND x)" is "b AND (W OR x)"),
+-- and the default partition holds ids below it and a NULL one: they stay.
+CREATE TABLE lb (id snowflake, flagged bool, note text) PARTITION BY RANGE (id);
+CREATE TABLE lb_01 PARTITION OF lb FOR VALUES FROM (snowflake_floor('2026-01-01+00')) TO (snowflake_floor('2026-02-01+00'));
+CREATE TABLE lb_02 PARTITION OF lb FOR VALUES FROM (snowflake_floor('2026-02-01+00')) TO (snowflake_floor('2026-03-01+00'));
+CREATE TABLE lb_def PARTITION OF lb DEFAULT;
+INSERT INTO lb VALUES (make_snowflake('2026-01-15+00', 0, 0), false, 'in the window'),
+                      (make_snowflake('2026-02-15+00', 0, 0), true, 'flagged, after 2026-01-01'),
+                      (make_snowflake('2025-12-15+00', 0, 0), true, 'flagged, before 2026-01-01'),
+                      (NULL, true, 'flagged, NULL id');
+BEGIN;
+DELETE FROM lb
+WHERE id <@ tstzrange('2026-01-10+00', '2026-01-20+00')
+   OR (id >= timestamptz '2026-01-01+00' AND flagged AND note <> '')
+RETURNING snowflake_timestamp(id), note;
+ROLLBACK;
+SELECT note FROM lb
+WHERE id <@ tstzrange('2026-01-10+00', '2026-01-20+00')
+   OR (id >= snowflake_floor('2026-01-01+00') AND flagged AND note <> '')
+ORDER BY 1;
+SET enable_partition_pruning = off;
+SELECT note FROM lb
+WHERE id <@ tstzrange('2026-01-10+00', '2026-01-20+00')
+   OR (id >= timestamptz '2026-01-01+00' AND flagged AND note <> '')
+ORDER BY 1;
+RESET enable_partition_pruning;
 
 -- A window read from the row itself ("id <@ r", r a column of the same
 -- row) cannot prune: the clause is kept as written, so ON CONFLICT infers

@@ -373,30 +373,89 @@ static const struct
 };
 
 /*
- * A comparison with a partition bound that a constant range got beside it
- * on a partitioned table (marked_bound), in a leaf partition: true.  The
- * range's clause is in the same AND and implies it (the range's ids lie
- * between the bounds), so the AND has the clause's value without it, NULL
- * included; and in a leaf it prunes nothing.  Only the library's
- * comparisons ge and le are judged.
+ * Whether clause, a restriction of the relation varno, is a window on a
+ * constant range over its column attno, of extension ext, whose ids all lie
+ * on the side of bound that a lower (ge) or an upper (!ge) bound passes.
+ */
+static bool
+window_within_bound(Expr *clause, Index varno, AttrNumber attno, Oid ext,
+					bool ge, Snowflake bound)
+{
+	Oid			funcid;
+	List	   *args;
+	SfWindow	w;
+	Var		   *var;
+	Snowflake	lo = 0;
+	Snowflake	hi = 0;
+
+	if (IsA(clause, OpExpr))
+	{
+		funcid = ((OpExpr *) clause)->opfuncid;
+		args = ((OpExpr *) clause)->args;
+	}
+	else if (IsA(clause, FuncExpr))
+	{
+		funcid = ((FuncExpr *) clause)->funcid;
+		args = ((FuncExpr *) clause)->args;
+	}
+	else
+		return false;
+	if (!sf_window_of_call(funcid, args, &w) || w.range == NULL ||
+		!IsA(w.range, Const) || ((Const *) w.range)->constisnull ||
+		(var = id_column(w.id)) == NULL || (Index) var->varno != varno ||
+		var->varattno != attno || var->varlevelsup != 0 ||
+		sf_func_extension(funcid, NULL, NULL) != ext ||
+		!sf_window_const_ids(&w, &lo, &hi))
+		return false;
+	return ge ? lo >= bound : hi <= bound;
+}
+
+/*
+ * A comparison with a partition bound that a constant range got on a
+ * partitioned table (marked_bound), in a leaf partition: true, where the
+ * parent's restrictions hold, as one of them, a window on a constant range
+ * that implies it.  The leaf's restrictions are all ANDed filters, and
+ * hold that window too: where it is not true the row goes, and where it is
+ * the comparison is true.  (The window itself is not enough: the planner
+ * may have moved the comparison out of the window's AND, which is why the
+ * mark alone proves nothing; canonicalize_qual turns "(W AND b) OR (b AND
+ * x)" into "b AND (W OR x)".)  In a leaf the bound prunes nothing.  Only
+ * the library's comparisons ge and le are judged.
  */
 static Node *
 leaf_partition_bound(SupportRequestSimplify *req)
 {
+	PlannerInfo *root = req->root;
 	Var		   *id = id_column(linitial(req->fcall->args));
+	Const	   *c = (Const *) lsecond(req->fcall->args);
 	RangeTblEntry *rte;
 	Index		varno;
 	AttrNumber	attno;
+	Oid			ext;
+	int			i;
+	ListCell   *lc;
 
-	if (id == NULL || !partition_parent(req->root, id, &varno, &attno))
+	if (id == NULL || c->constisnull || !c->constbyval ||
+		c->constlen != sizeof(Snowflake) ||
+		!partition_parent(root, id, &varno, &attno))
 		return NULL;
-	rte = rt_fetch(id->varno, req->root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE ||
-		sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+	rte = rt_fetch(id->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
-						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds)) < 0)
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
+	if (i < 0 || !OidIsValid(ext))
 		return NULL;
-	return (Node *) makeBoolConst(true, false);
+	foreach(lc, root->simple_rel_array[varno]->baserestrictinfo)
+	{
+		if (window_within_bound(((RestrictInfo *) lfirst(lc))->clause, varno, attno,
+								ext, inherited_bounds[i].from_instant,
+								DatumGetSnowflake(c->constvalue)))
+			return (Node *) makeBoolConst(true, false);
+	}
+	return NULL;
 }
 
 

@@ -19,7 +19,8 @@
  * constraints, ON CONFLICT arbiters), so they still match.
  *
  * A constant range is kept: its estimator interpolates inside a bucket
- * (selectivity.c), which its two comparisons would lose.  The rest is the
+ * (selectivity.c), which its two comparisons would lose.  A query level
+ * with grouping sets keeps every window as written (sf_window_simplify).  The rest is the
  * rewrite for partitioned tables (partition.c), and the retyping of a
  * range stored before 1.4 (below).
  *
@@ -29,6 +30,7 @@
 
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
@@ -133,6 +135,21 @@ sf_window_simplify(SupportRequestSimplify *req)
 
 	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return sf_simplify_inherited_bound(req);
+
+	/*
+	 * Grouping sets match the expressions of the target list to the grouping
+	 * ones by equal(), and each grouping set nulls those it does not group
+	 * by: two windows that select the same ids ("id < t" and "t > id") but
+	 * are written apart must not become one expression.  So a query level
+	 * with grouping sets keeps every window as written.
+	 */
+	if (req->root != NULL && req->root->parse != NULL &&
+		req->root->parse->groupingSets != NIL)
+	{
+		if (w.range != NULL)
+			retype_range_in_place(req, &w);
+		return NULL;
+	}
 	if (w.instant != NULL &&
 		(result = const_instant_comparison(req, &w)) != NULL)
 		return result;
