@@ -49,3 +49,29 @@ $(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:
 	@echo $(REGRESS)
+
+# make dist: the PGXN release, DISTDIR/snowflake-VERSION.zip (DISTDIR is the
+# directory above the checkout unless given), made by git archive of HEAD,
+# so nothing untracked or uncommitted goes in, plus a META.json generated
+# from HEAD's snowflake.control by test/pgxn/meta.py: VERSION is its
+# default_version as MAJOR.MINOR.PATCH (1.4 -> 1.4.0).  The maintainer is
+# HEAD's author unless DIST_MAINTAINER says; DIST_STATUS is stable, testing
+# or unstable.
+DISTDIR ?= ..
+DIST_MAINTAINER ?=
+DIST_STATUS ?= stable
+.PHONY: dist
+dist:
+	@set -e; \
+	tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/snowflake-dist.XXXXXX"); trap 'rm -rf "$$tmp"' EXIT; \
+	git -C "$(srcdir)" show HEAD:snowflake.control >"$$tmp/snowflake.control"; \
+	maint='$(subst ','\'',$(DIST_MAINTAINER))'; \
+	[ -n "$$maint" ] || maint=$$(git -C "$(srcdir)" log -1 --format='%an <%ae>' HEAD); \
+	python3 "$(srcdir)/test/pgxn/meta.py" "$$tmp/snowflake.control" "$$maint" '$(DIST_STATUS)' >"$$tmp/META.json"; \
+	version=$$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$$tmp/META.json"); \
+	out=$$(cd "$(DISTDIR)" && pwd)/snowflake-$$version.zip; \
+	[ -z "$$(git -C "$(srcdir)" status --porcelain)" ] || \
+		echo "make dist: the working tree differs from HEAD; the zip holds HEAD only" >&2; \
+	git -C "$(srcdir)" archive --format=zip --prefix="snowflake-$$version/" \
+		--add-file="$$tmp/META.json" -o "$$out" HEAD; \
+	echo "$$out"
