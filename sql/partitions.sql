@@ -5,6 +5,8 @@
 -- old ones.  Every call names its instant (as_of): nothing here reads the
 -- clock.
 --
+-- (the suites before this one leave no extension behind)
+CREATE EXTENSION IF NOT EXISTS snowflake;
 SET timezone = 'UTC';
 CREATE SCHEMA parts;
 SET search_path = parts, public;
