@@ -204,3 +204,316 @@ ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowf
 	SUPPORT @extschema@.snowflake_range_support;
 ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
 	SUPPORT @extschema@.snowflake_range_support;
+
+--
+-- 7. Rolling time partitions.  snowflake_create_partitions creates the
+-- partitions of the coming intervals of a table partitioned by range of
+-- an id, and snowflake_retire_partitions detaches or drops those whose
+-- whole range is older than a retention.  Both run as the caller (the
+-- table's owner, as core requires for the DDL they run), with search_path
+-- pinned, and take SHARE UPDATE EXCLUSIVE on the parent first, so that
+-- two runs at once take turns.
+--
+-- An interval's bounds are wall-clock times in the given time zone: the
+-- id of the first millisecond of a local midnight (or hour, week, month).
+-- A day where the clocks change is 23 or 25 hours long.  A wall-clock
+-- interval that a change skips is empty, and has no partition.
+--
+-- The bounds of the partitions there are read from pg_get_expr of their
+-- bound: "FOR VALUES FROM ('n') TO ('n')", MINVALUE or MAXVALUE, or
+-- "DEFAULT".  Ids are compared as numeric, which orders them as the type.
+--
+CREATE FUNCTION @extschema@.snowflake_create_partitions(
+	parent regclass,
+	step interval,
+	ahead integer DEFAULT 3,
+	time_zone text DEFAULT 'UTC',
+	as_of timestamptz DEFAULT now())
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	nsp name;
+	nspoid oid;
+	rel name;
+	owner_oid oid;
+	kind "char";
+	strat "char";
+	natts integer;
+	keynum integer;
+	keyname name;
+	keytype oid;
+	keyfamily oid;
+	defid oid;
+	m integer;
+	d integer;
+	us numeric;
+	wall timestamp;
+	first_b timestamp;
+	lb timestamp;
+	ub timestamp;
+	lo numeric;
+	hi numeric;
+	covered numeric;
+	overlapping text;
+	prefix text;
+	suffix text;
+	pname text;
+	n bigint;
+	created regclass;
+BEGIN
+	IF parent IS NULL OR step IS NULL OR ahead IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
+		RAISE EXCEPTION 'snowflake_create_partitions: an argument is NULL'
+			USING ERRCODE = '22004';
+	END IF;
+
+	-- The table: partitioned by range of one snowflake column, owned.
+	SELECT c.relnamespace, ns.nspname, c.relname, c.relowner, c.relkind
+	  INTO nspoid, nsp, rel, owner_oid, kind
+	  FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
+	 WHERE c.oid = parent;
+	IF kind IS DISTINCT FROM 'p' THEN
+		RAISE EXCEPTION '"%" is not a partitioned table', rel
+			USING ERRCODE = '42809';
+	END IF;
+	SELECT p.partstrat, p.partnatts, p.partattrs[0], p.partdefid, a.attname, a.atttypid, opc.opcfamily
+	  INTO strat, natts, keynum, defid, keyname, keytype, keyfamily
+	  FROM pg_partitioned_table p
+	  LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+	  LEFT JOIN pg_opclass opc ON opc.oid = p.partclass[0]
+	 WHERE p.partrelid = parent;
+	WHILE (SELECT t.typtype FROM pg_type t WHERE t.oid = keytype) = 'd' LOOP
+		keytype := (SELECT t.typbasetype FROM pg_type t WHERE t.oid = keytype);
+	END LOOP;
+	IF strat <> 'r' OR natts <> 1 OR keynum = 0
+	   OR keytype IS DISTINCT FROM '@extschema@.snowflake'::regtype
+	   OR keyfamily IS DISTINCT FROM (SELECT f.oid FROM pg_opfamily f
+									   WHERE f.opfname = 'snowflake_ops'
+										 AND f.opfnamespace = '@extschema@'::regnamespace
+										 AND f.opfmethod = (SELECT am.oid FROM pg_am am WHERE am.amname = 'btree')) THEN
+		RAISE EXCEPTION '"%" is not partitioned by range of one snowflake column', rel
+			USING ERRCODE = '0A000',
+				  HINT = 'The partition key must be RANGE (column), the column a snowflake or a domain over it, with its default operator class.';
+	END IF;
+	IF NOT pg_has_role(owner_oid, 'USAGE') THEN
+		RAISE EXCEPTION 'must be owner of table %', rel
+			USING ERRCODE = '42501';
+	END IF;
+
+	-- The step: months that divide a year, a day, a week, or minutes that
+	-- divide a day.
+	m := (extract(year FROM step) * 12 + extract(month FROM step))::integer;
+	d := extract(day FROM step)::integer;
+	us := extract(epoch FROM step - date_trunc('day', step)) * 1000000;
+	IF NOT ((m > 0 AND 12 % m = 0 AND d = 0 AND us = 0)
+			OR (m = 0 AND d IN (1, 7) AND us = 0)
+			OR (m = 0 AND d = 0 AND us > 0 AND us % 60000000 = 0 AND 86400000000 % us = 0
+				AND us < 86400000000)) THEN
+		RAISE EXCEPTION 'step "%" is not a step of time partitions', step
+			USING ERRCODE = '22023',
+				  HINT = 'A step is 1, 2, 3, 4, 6 or 12 months, 1 day, 1 week, or a whole number of minutes that divides a day, such as 15 minutes, 1 hour or 6 hours.';
+	END IF;
+	IF ahead < 0 THEN
+		RAISE EXCEPTION 'ahead must not be negative: %', ahead
+			USING ERRCODE = '22023';
+	END IF;
+
+	-- One maintenance at a time on this table; reads and writes go on.
+	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
+
+	-- The first interval: the one as_of falls in, aligned on the wall clock
+	-- of time_zone (an unknown zone raises 22023 here).
+	wall := as_of AT TIME ZONE time_zone;
+	IF m > 0 THEN
+		first_b := date_trunc('year', wall) + make_interval(months => ((extract(month FROM wall)::integer - 1) / m) * m);
+	ELSIF d = 7 THEN
+		first_b := date_trunc('week', wall);
+	ELSIF d = 1 THEN
+		first_b := date_trunc('day', wall);
+	ELSE
+		first_b := date_trunc('day', wall)
+				   + step * floor(extract(epoch FROM wall - date_trunc('day', wall)) * 1000000 / us);
+	END IF;
+	-- A wall-clock time that occurs twice is read as its later instant.
+	WHILE (first_b AT TIME ZONE time_zone) > as_of LOOP
+		first_b := first_b - step;
+	END LOOP;
+
+	FOR k IN 0 .. ahead LOOP
+		lb := first_b + step * k;
+		ub := first_b + step * (k + 1);
+		lo := @extschema@.snowflake_floor(lb AT TIME ZONE time_zone)::numeric;
+		hi := @extschema@.snowflake_floor(ub AT TIME ZONE time_zone)::numeric;
+		IF hi IS NULL THEN
+			RAISE EXCEPTION 'the partition from % would end after the last instant of an id', lb AT TIME ZONE time_zone
+				USING ERRCODE = '22008',
+					  DETAIL = 'The last instant an id can hold is 2163-05-15 07:35:11.103 UTC.';
+		END IF;
+		-- before the epoch, or skipped by a change of the clocks
+		CONTINUE WHEN lo >= hi;
+
+		-- Covered already, by partitions made before (by this function or
+		-- by hand): nothing to do.  Partly covered: left alone, said.
+		SELECT coalesce(sum(least(hi, x.upper_id) - greatest(lo, x.lower_id)), 0),
+			   string_agg(x.part::text, ', ' ORDER BY x.lower_id)
+		  INTO covered, overlapping
+		  FROM (SELECT c.oid::regclass AS part,
+					   CASE b[1] WHEN 'MINVALUE' THEN '-Infinity'::numeric ELSE btrim(b[1], '''')::numeric END AS lower_id,
+					   CASE b[2] WHEN 'MAXVALUE' THEN 'Infinity'::numeric ELSE btrim(b[2], '''')::numeric END AS upper_id
+				  FROM pg_inherits i
+				  JOIN pg_class c ON c.oid = i.inhrelid,
+					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
+				 WHERE i.inhparent = parent) x
+		 WHERE x.lower_id < hi AND lo < x.upper_id;
+		CONTINUE WHEN covered >= hi - lo;
+		IF covered > 0 THEN
+			RAISE NOTICE 'no partition of % for [%, %): it overlaps %', rel,
+				lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone, overlapping;
+			CONTINUE;
+		END IF;
+
+		-- The name: the parent's, cut to fit, and the interval's wall-clock start.
+		suffix := '_p' || to_char(lb, CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
+		prefix := rel;
+		WHILE octet_length(prefix || suffix) > 63 LOOP
+			prefix := left(prefix, -1);
+		END LOOP;
+		pname := prefix || suffix;
+		IF EXISTS (SELECT FROM pg_class c WHERE c.relname = pname AND c.relnamespace = nspoid) THEN
+			RAISE EXCEPTION 'cannot create partition "%" of "%": a relation of that name exists', pname, rel
+				USING ERRCODE = '42P07',
+					  HINT = 'Rename that relation, or create the partition for this interval by hand.';
+		END IF;
+
+		-- Rows of the default partition in the new range: refused.
+		IF defid <> 0 THEN
+			EXECUTE format('SELECT count(*) FROM %s WHERE %I OPERATOR(@extschema@.>=) %L::@extschema@.snowflake'
+						   ' AND %I OPERATOR(@extschema@.<) %L::@extschema@.snowflake',
+						   defid::regclass, keyname, lo, keyname, hi)
+			   INTO n;
+			IF n > 0 THEN
+				RAISE EXCEPTION 'default partition "%" holds % rows of the new partition "%"',
+					(SELECT c.relname FROM pg_class c WHERE c.oid = defid), n, pname
+					USING ERRCODE = '23514',
+						  DETAIL = format('The new partition would hold the ids of [%s, %s).',
+										  lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone),
+						  HINT = format('Move those rows out of the default partition, run this again, then insert them through %s.', parent);
+			END IF;
+		END IF;
+
+		EXECUTE format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+					   nsp, pname, nsp, rel, lo, hi);
+		created := format('%I.%I', nsp, pname)::regclass;
+		-- The partition belongs to the table's owner, whoever ran this.
+		IF (SELECT c.relowner FROM pg_class c WHERE c.oid = created) <> owner_oid THEN
+			EXECUTE format('ALTER TABLE %s OWNER TO %I', created, pg_get_userbyid(owner_oid));
+		END IF;
+		RETURN NEXT created;
+	END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_create_partitions(regclass, interval, integer, text, timestamptz) IS
+	'creates the missing range partitions of a table partitioned by an id for the interval of as_of and the next ahead ones, aligned in a time zone';
+
+CREATE FUNCTION @extschema@.snowflake_retire_partitions(
+	parent regclass,
+	retention interval,
+	mode text DEFAULT 'detach',
+	time_zone text DEFAULT 'UTC',
+	as_of timestamptz DEFAULT now())
+RETURNS TABLE (partition text, action text)
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	nsp name;
+	rel name;
+	owner_oid oid;
+	kind "char";
+	strat "char";
+	natts integer;
+	keytype oid;
+	keyfamily oid;
+	cutoff numeric;
+	r record;
+BEGIN
+	IF parent IS NULL OR retention IS NULL OR mode IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
+		RAISE EXCEPTION 'snowflake_retire_partitions: an argument is NULL'
+			USING ERRCODE = '22004';
+	END IF;
+
+	SELECT ns.nspname, c.relname, c.relowner, c.relkind
+	  INTO nsp, rel, owner_oid, kind
+	  FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
+	 WHERE c.oid = parent;
+	IF kind IS DISTINCT FROM 'p' THEN
+		RAISE EXCEPTION '"%" is not a partitioned table', rel
+			USING ERRCODE = '42809';
+	END IF;
+	SELECT p.partstrat, p.partnatts, a.atttypid, opc.opcfamily
+	  INTO strat, natts, keytype, keyfamily
+	  FROM pg_partitioned_table p
+	  LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+	  LEFT JOIN pg_opclass opc ON opc.oid = p.partclass[0]
+	 WHERE p.partrelid = parent;
+	WHILE (SELECT t.typtype FROM pg_type t WHERE t.oid = keytype) = 'd' LOOP
+		keytype := (SELECT t.typbasetype FROM pg_type t WHERE t.oid = keytype);
+	END LOOP;
+	IF strat <> 'r' OR natts <> 1
+	   OR keytype IS DISTINCT FROM '@extschema@.snowflake'::regtype
+	   OR keyfamily IS DISTINCT FROM (SELECT f.oid FROM pg_opfamily f
+									   WHERE f.opfname = 'snowflake_ops'
+										 AND f.opfnamespace = '@extschema@'::regnamespace
+										 AND f.opfmethod = (SELECT am.oid FROM pg_am am WHERE am.amname = 'btree')) THEN
+		RAISE EXCEPTION '"%" is not partitioned by range of one snowflake column', rel
+			USING ERRCODE = '0A000',
+				  HINT = 'The partition key must be RANGE (column), the column a snowflake or a domain over it, with its default operator class.';
+	END IF;
+	IF NOT pg_has_role(owner_oid, 'USAGE') THEN
+		RAISE EXCEPTION 'must be owner of table %', rel
+			USING ERRCODE = '42501';
+	END IF;
+	IF extract(year FROM retention) < 0 OR extract(month FROM retention) < 0
+	   OR extract(day FROM retention) < 0 OR retention - date_trunc('day', retention) < interval '0' THEN
+		RAISE EXCEPTION 'retention must not be negative: %', retention
+			USING ERRCODE = '22023';
+	END IF;
+	IF mode NOT IN ('detach', 'drop') THEN
+		RAISE EXCEPTION 'mode must be ''detach'' or ''drop'', not ''%''', mode
+			USING ERRCODE = '22023';
+	END IF;
+
+	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
+
+	-- The first id still kept: that of as_of less the retention, on the
+	-- wall clock of time_zone.
+	cutoff := @extschema@.snowflake_floor(((as_of AT TIME ZONE time_zone) - retention) AT TIME ZONE time_zone)::numeric;
+
+	FOR r IN
+		SELECT x.part, x.part::text AS name
+		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b
+				  FROM pg_inherits i
+				  JOIN pg_class c ON c.oid = i.inhrelid,
+					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
+				 WHERE i.inhparent = parent) x
+		 WHERE x.lower_b <> 'MINVALUE' AND x.upper_b <> 'MAXVALUE'
+		   AND btrim(x.upper_b, '''')::numeric <= cutoff
+		 ORDER BY btrim(x.lower_b, '''')::numeric
+	LOOP
+		IF mode = 'drop' THEN
+			EXECUTE format('DROP TABLE %s', r.part);
+			action := 'dropped';
+		ELSE
+			EXECUTE format('ALTER TABLE %I.%I DETACH PARTITION %s', nsp, rel, r.part);
+			action := 'detached';
+		END IF;
+		partition := r.name;
+		RETURN NEXT;
+	END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(regclass, interval, text, text, timestamptz) IS
+	'detaches or drops the range partitions of a table partitioned by an id whose whole range is older than as_of less the retention';

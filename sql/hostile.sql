@@ -124,6 +124,13 @@ SELECT pg_catalog.count(DISTINCT id) FROM app.ev;
 CREATE INDEX ON app.ev USING hash (id);
 CREATE INDEX ON app.ev USING brin (id);
 
+-- Rolling time partitions: their bodies run with search_path pinned, so
+-- nothing of the hostile schema is reached.
+CREATE TABLE app.rolling (id ext.snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT ext.snowflake_create_partitions('app.rolling', '1 day', 1, 'Europe/Paris', '2026-06-01 00:00+00');
+SELECT * FROM ext.snowflake_retire_partitions('app.rolling', '0', 'drop', 'UTC', '2026-06-02 00:00+00');
+DROP TABLE app.rolling;
+
 -- Every function of the extension, called with sample arguments of its
 -- types (some raise their documented errors: those are caught and counted).
 CREATE TEMP TABLE calls (fn text, error text);

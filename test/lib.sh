@@ -18,7 +18,8 @@ SF_TOOLS="clang-14 libclang-rt-14-dev python3-psycopg2 python3-psycopg libpostgr
 if [ -n "${PG_CONFIG:-}" ]; then
 	SF_PACKAGES=$SF_TOOLS
 else
-	SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR $SF_TOOLS"
+	# pg_cron, for test/cron/run: Debian packages it for 15, not for 18
+	SF_PACKAGES="postgresql-$SF_PG_MAJOR postgresql-server-dev-$SF_PG_MAJOR postgresql-$SF_PG_MAJOR-cron $SF_TOOLS"
 fi
 
 sf_log() { printf '== %s\n' "$*" >&2; }

@@ -1,0 +1,267 @@
+--
+-- partitions: rolling time partitions (1.4).  snowflake_create_partitions
+-- creates the partitions of the coming intervals, aligned on the wall
+-- clock of a time zone; snowflake_retire_partitions detaches or drops the
+-- old ones.  Every call names its instant (as_of): nothing here reads the
+-- clock.
+--
+-- (the suites before this one leave no extension behind)
+CREATE EXTENSION IF NOT EXISTS snowflake;
+SET timezone = 'UTC';
+CREATE SCHEMA parts;
+SET search_path = parts, public;
+
+-- The partitions of a table: name, bounds as instants, hours, owner.
+CREATE FUNCTION parts.list(t regclass)
+RETURNS TABLE (partition name, from_t timestamptz, to_t timestamptz, hours numeric)
+LANGUAGE sql AS $$
+	SELECT c.relname, snowflake_timestamp(b[1]::snowflake), snowflake_timestamp(b[2]::snowflake),
+	       round(extract(epoch FROM snowflake_timestamp(b[2]::snowflake) - snowflake_timestamp(b[1]::snowflake)) / 3600, 3)
+	  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid,
+	       regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \(''(\d+)''\) TO \(''(\d+)''\)$') b
+	 WHERE i.inhparent = t
+	 ORDER BY 2 NULLS LAST, 1
+$$;
+
+-- The catalogue: volatile, not strict (a NULL argument is an error),
+-- parallel unsafe, search_path pinned, not SECURITY DEFINER.
+SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
+  FROM pg_proc p
+ WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions')
+ ORDER BY 1::text;
+
+--
+-- Daily, in UTC: the interval of as_of and the next 2.
+--
+CREATE TABLE daily (id snowflake NOT NULL, v text) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('daily', '1 day', 2, as_of => '2026-06-01 17:30+00');
+SELECT * FROM list('daily');
+-- idempotent: the same call, and a later one, create only what is missing
+SELECT snowflake_create_partitions('daily', '1 day', 2, as_of => '2026-06-01 17:30+00');
+SELECT snowflake_create_partitions('daily', '1 day', 3, as_of => '2026-06-02 00:00+00');
+-- ahead 0: the interval of as_of alone
+SELECT snowflake_create_partitions('daily', '1 day', 0, as_of => '2026-06-06 23:59:59.999+00');
+-- the first and the last id of a day land in that day's partition
+INSERT INTO daily VALUES
+	(snowflake_floor('2026-06-02 00:00+00'), 'first of 06-02'),
+	(snowflake_ceil('2026-06-02 23:59:59.999+00'), 'last of 06-02'),
+	(snowflake_floor('2026-06-03 00:00+00'), 'first of 06-03'),
+	(snowflake_ceil('2026-06-01 23:59:59.999+00'), 'last of 06-01');
+SELECT tableoid::regclass, v FROM daily ORDER BY id;
+-- pruning to the new partitions: a constant range, a constant instant
+EXPLAIN (COSTS OFF) SELECT * FROM daily WHERE id <@ tstzrange('2026-06-02 00:00+00', '2026-06-03 00:00+00');
+EXPLAIN (COSTS OFF) SELECT * FROM daily WHERE id >= timestamptz '2026-06-04 00:00+00';
+
+--
+-- Monthly and quarterly, in UTC; weekly from Monday.
+--
+CREATE TABLE monthly (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('monthly', '1 month', 2, as_of => '2026-11-15 08:00+00');
+SELECT * FROM list('monthly');
+INSERT INTO monthly VALUES (snowflake_floor('2027-01-01 00:00+00')), (snowflake_ceil('2026-12-31 23:59:59.999+00'));
+SELECT tableoid::regclass, snowflake_timestamp(id) FROM monthly ORDER BY id;
+CREATE TABLE quarterly (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('quarterly', '3 months', 1, as_of => '2026-05-20 00:00+00');
+SELECT * FROM list('quarterly');
+CREATE TABLE weekly (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('weekly', '1 week', 1, as_of => '2026-06-03 12:00+00');
+SELECT * FROM list('weekly');
+
+--
+-- A time zone with summer time: Europe/Paris moves to +02 on 2026-03-29
+-- and back to +01 on 2026-10-25.  The bounds are local midnights: those
+-- days are 23 and 25 hours long.
+--
+CREATE TABLE paris (id snowflake NOT NULL, v text) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('paris', '1 day', 2, 'Europe/Paris', '2026-03-28 12:00+00');
+SELECT snowflake_create_partitions('paris', '1 day', 2, 'Europe/Paris', '2026-10-24 12:00+00');
+SELECT * FROM list('paris');
+-- local midnight's first id and the last id before the next local midnight
+INSERT INTO paris VALUES
+	(snowflake_floor('2026-03-29 00:00 Europe/Paris'), 'first of 03-29'),
+	(snowflake_ceil('2026-03-30 00:00 Europe/Paris'::timestamptz - interval '1 millisecond'), 'last of 03-29'),
+	(snowflake_floor('2026-10-25 00:00 Europe/Paris'), 'first of 10-25'),
+	(snowflake_ceil('2026-10-26 00:00 Europe/Paris'::timestamptz - interval '1 millisecond'), 'last of 10-25'),
+	(snowflake_floor('2026-10-26 00:00 Europe/Paris'), 'first of 10-26');
+SELECT tableoid::regclass, v, snowflake_timestamp(id) FROM paris ORDER BY id;
+-- as_of is read on Paris's wall clock: 23:30 UTC on 03-28 is 03-29 there
+SELECT snowflake_create_partitions('paris', '1 day', 0, 'Europe/Paris', '2026-03-28 23:30+00');
+-- Hours on the days of the change: the hour from 02:00 does not exist on
+-- 03-29 (no partition), and the hour from 01:00 on 10-25 lasts until
+-- the second 02:00.  Names are unique.
+CREATE TABLE paris_hourly (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('paris_hourly', '1 hour', 3, 'Europe/Paris', '2026-03-28 23:00+00');
+SELECT snowflake_create_partitions('paris_hourly', '1 hour', 3, 'Europe/Paris', '2026-10-24 22:00+00');
+SELECT * FROM list('paris_hourly');
+-- America/New_York, 6 hours: on 2026-11-01 the 00:00 partition is 7 hours
+CREATE TABLE ny (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('ny', '6 hours', 4, 'America/New_York', '2026-11-01 04:00+00');
+SELECT * FROM list('ny');
+
+--
+-- Partitions made by hand are respected: an interval inside one is left
+-- alone silently; one that overlaps part of one is left out, with a notice.
+--
+CREATE TABLE mixed (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE mixed_june PARTITION OF mixed
+	FOR VALUES FROM (snowflake_floor('2026-06-01+00')) TO (snowflake_floor('2026-07-01+00'));
+CREATE TABLE mixed_noon PARTITION OF mixed
+	FOR VALUES FROM (snowflake_floor('2026-07-02 12:00+00')) TO (snowflake_floor('2026-07-03 12:00+00'));
+CREATE TABLE mixed_max PARTITION OF mixed
+	FOR VALUES FROM (snowflake_floor('2026-07-06+00')) TO (MAXVALUE);
+SELECT snowflake_create_partitions('mixed', '1 day', 6, as_of => '2026-06-29 00:00+00');
+SELECT * FROM list('mixed');
+-- two partitions that together cover an interval cover it
+CREATE TABLE halves (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE halves_am PARTITION OF halves
+	FOR VALUES FROM (snowflake_floor('2026-06-01 00:00+00')) TO (snowflake_floor('2026-06-01 12:00+00'));
+CREATE TABLE halves_pm PARTITION OF halves
+	FOR VALUES FROM (snowflake_floor('2026-06-01 12:00+00')) TO (snowflake_floor('2026-06-02 00:00+00'));
+SELECT snowflake_create_partitions('halves', '1 day', 1, as_of => '2026-06-01 00:00+00');
+-- a relation that has the name and is no partition of the interval: refused
+CREATE TABLE halves_p20260603 (id snowflake);
+SELECT sf_try($$SELECT snowflake_create_partitions('halves', '1 day', 1, as_of => '2026-06-02 00:00+00')$$);
+SELECT * FROM list('halves');
+DROP TABLE halves_p20260603;
+
+--
+-- A default partition: rows in the range of a new partition refuse it
+-- (23514), naming both and the count, and nothing is created; rows
+-- elsewhere do not.
+--
+CREATE TABLE withdef (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE withdef_default PARTITION OF withdef DEFAULT;
+INSERT INTO withdef VALUES (snowflake_floor('2026-06-05 10:00+00')), (snowflake_floor('2026-06-05 11:00+00')),
+	(snowflake_floor('2026-06-20 00:00+00'));
+\set SHOW_CONTEXT never
+SELECT snowflake_create_partitions('withdef', '1 day', 2, as_of => '2026-06-04 00:00+00');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM list('withdef');
+SELECT snowflake_create_partitions('withdef', '1 day', 2, as_of => '2026-06-06 00:00+00');
+-- moved out, the rows go to the new partition through the parent
+BEGIN;
+CREATE TEMP TABLE held ON COMMIT DROP AS
+	WITH moved AS (DELETE FROM withdef_default WHERE id <@ tstzrange('2026-06-05+00', '2026-06-06+00') RETURNING id)
+	SELECT id FROM moved;
+SELECT snowflake_create_partitions('withdef', '1 day', 0, as_of => '2026-06-05 00:00+00');
+INSERT INTO withdef SELECT id FROM held;
+COMMIT;
+SELECT tableoid::regclass, snowflake_timestamp(id) FROM withdef ORDER BY id;
+
+--
+-- Retiring: partitions whose whole range ends at or before the first id
+-- of as_of less the retention.  Never the default partition, nor one with
+-- MINVALUE or MAXVALUE.
+--
+CREATE TABLE old (id snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE old_min PARTITION OF old FOR VALUES FROM (MINVALUE) TO (snowflake_floor('2026-05-01+00'));
+SELECT count(*) FROM snowflake_create_partitions('old', '1 day', 5, as_of => '2026-05-01 00:00+00');
+CREATE TABLE old_max PARTITION OF old FOR VALUES FROM (snowflake_floor('2026-05-10+00')) TO (MAXVALUE);
+CREATE TABLE old_default PARTITION OF old DEFAULT;
+INSERT INTO old VALUES (snowflake_floor('2026-05-01 06:00+00')), (snowflake_floor('2026-05-02 06:00+00'));
+-- 2 days before 2026-05-04 00:00: the partitions ending by 05-02 00:00
+SELECT * FROM snowflake_retire_partitions('old', '2 days', as_of => '2026-05-04 00:00+00');
+-- the detached one keeps its rows, and is no partition any more
+SELECT count(*), (SELECT relispartition FROM pg_class WHERE oid = 'old_p20260501'::regclass) FROM old_p20260501;
+-- a cutoff inside a partition leaves it: 05-03 10:00 keeps 05-03
+SELECT * FROM snowflake_retire_partitions('old', '1 day', 'drop', as_of => '2026-05-04 10:00+00');
+SELECT to_regclass('old_p20260502') AS dropped;
+SELECT * FROM snowflake_retire_partitions('old', '0', 'drop', as_of => '2026-05-04 10:00+00');
+-- far on: everything with two finite bounds
+SELECT * FROM snowflake_retire_partitions('old', '1 month', 'drop', 'Europe/Paris', '2027-01-01 00:00+00');
+SELECT * FROM list('old');
+SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) ~ 'MINVALUE|MAXVALUE|DEFAULT' AS open
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'old'::regclass ORDER BY 1;
+-- retention in a time zone: 1 day before Paris's 10-26 00:00 is 10-25
+-- 00:00 there, 25 hours earlier
+SELECT * FROM snowflake_retire_partitions('paris', '1 day', 'detach', 'Europe/Paris', '2026-10-25 23:00+00');
+
+--
+-- Names: quoted, in the parent's schema, cut to fit 63 bytes; a domain
+-- over snowflake as the key.
+--
+CREATE SCHEMA "Odd Schema";
+CREATE DOMAIN parts.event_id AS snowflake;
+CREATE TABLE "Odd Schema"."Events ""2026""" (id parts.event_id NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('"Odd Schema"."Events ""2026"""', '1 month', 0, as_of => '2026-06-01+00');
+CREATE TABLE "Odd Schema".a_very_long_table_name_that_takes_most_of_the_sixty_three_bytes (id snowflake NOT NULL)
+	PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('"Odd Schema".a_very_long_table_name_that_takes_most_of_the_sixty_three_bytes',
+	'15 minutes', 1, as_of => '2026-06-01 10:20+00');
+SET client_min_messages = warning;
+DROP SCHEMA "Odd Schema" CASCADE;
+RESET client_min_messages;
+
+--
+-- Errors change nothing.
+--
+CREATE TABLE plain (id snowflake);
+CREATE TABLE bylist (id snowflake NOT NULL) PARTITION BY LIST (id);
+CREATE TABLE byhash (id snowflake NOT NULL) PARTITION BY HASH (id);
+CREATE TABLE bybigint (id bigint NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE bytwo (id snowflake NOT NULL, n int NOT NULL) PARTITION BY RANGE (id, n);
+CREATE TABLE byexpr (id snowflake NOT NULL) PARTITION BY RANGE ((snowflake_timestamp(id)));
+SELECT q, sf_try(q) FROM (VALUES
+	($$SELECT snowflake_create_partitions('plain', '1 day')$$),
+	($$SELECT snowflake_create_partitions('bylist', '1 day')$$),
+	($$SELECT snowflake_create_partitions('byhash', '1 day')$$),
+	($$SELECT snowflake_create_partitions('bybigint', '1 day')$$),
+	($$SELECT snowflake_create_partitions('bytwo', '1 day')$$),
+	($$SELECT snowflake_create_partitions('byexpr', '1 day')$$),
+	($$SELECT snowflake_retire_partitions('plain', '1 day')$$),
+	($$SELECT snowflake_retire_partitions('bylist', '1 day')$$),
+	($$SELECT snowflake_create_partitions('daily', '0')$$),
+	($$SELECT snowflake_create_partitions('daily', '-1 day')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 month 1 day')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 day 1 hour')$$),
+	($$SELECT snowflake_create_partitions('daily', '2 days')$$),
+	($$SELECT snowflake_create_partitions('daily', '5 months')$$),
+	($$SELECT snowflake_create_partitions('daily', '2 years')$$),
+	($$SELECT snowflake_create_partitions('daily', '24 hours')$$),
+	($$SELECT snowflake_create_partitions('daily', '7 minutes')$$),
+	($$SELECT snowflake_create_partitions('daily', '90 seconds')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 day', -1)$$),
+	($$SELECT snowflake_create_partitions('daily', '1 day', NULL)$$),
+	($$SELECT snowflake_create_partitions('daily', NULL)$$),
+	($$SELECT snowflake_create_partitions(NULL, '1 day')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 day', 1, 'Mars/Olympus')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 month', 1, 'UTC', '2163-04-01+00')$$),
+	($$SELECT snowflake_retire_partitions('daily', '-1 day')$$),
+	($$SELECT snowflake_retire_partitions('daily', '1 month -1 day')$$),
+	($$SELECT snowflake_retire_partitions('daily', '1 day', 'delete')$$),
+	($$SELECT snowflake_retire_partitions('daily', '1 day', NULL)$$)
+) t(q);
+SELECT count(*) AS daily_partitions FROM list('daily');
+
+--
+-- Privileges: the caller acts as herself.  A role that does not own the
+-- table is refused (42501); the owner may; a superuser may, and the
+-- partitions it creates belong to the table's owner.
+--
+CREATE ROLE regress_sf_parts_owner;
+CREATE ROLE regress_sf_parts_other;
+GRANT USAGE, CREATE ON SCHEMA parts TO regress_sf_parts_owner, regress_sf_parts_other;
+CREATE TABLE owned (id snowflake NOT NULL) PARTITION BY RANGE (id);
+ALTER TABLE owned OWNER TO regress_sf_parts_owner;
+GRANT ALL ON owned TO regress_sf_parts_other;
+SET ROLE regress_sf_parts_other;
+SELECT sf_try($$SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-01+00')$$);
+SELECT sf_try($$SELECT snowflake_retire_partitions('parts.owned', '1 day')$$);
+SET ROLE regress_sf_parts_owner;
+SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-01+00');
+RESET ROLE;
+SELECT snowflake_create_partitions('owned', '1 day', 0, as_of => '2026-06-02+00');
+SELECT c.relname, pg_get_userbyid(c.relowner) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+ WHERE i.inhparent = 'owned'::regclass ORDER BY 1;
+SET ROLE regress_sf_parts_other;
+SELECT sf_try($$SELECT snowflake_retire_partitions('parts.owned', '0', 'drop')$$);
+RESET ROLE;
+SET ROLE regress_sf_parts_owner;
+SELECT * FROM snowflake_retire_partitions('parts.owned', '0', 'drop', as_of => '2026-06-03+00');
+RESET ROLE;
+
+RESET search_path;
+SET client_min_messages = warning;
+DROP SCHEMA parts CASCADE;
+RESET client_min_messages;
+DROP ROLE regress_sf_parts_owner, regress_sf_parts_other;
