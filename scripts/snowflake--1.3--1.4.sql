@@ -279,8 +279,11 @@ BEGIN
 	END IF;
 
 	SELECT k.relkind INTO root_kind FROM pg_catalog.pg_class k WHERE k.oid = root_rel;
-	IF root_kind = 'p' THEN
-		RAISE EXCEPTION 'cannot convert a key of table %: it is partitioned', tbl
+	IF root_rel OPERATOR(pg_catalog.<) 16384 THEN	-- FirstNormalObjectId: refused before it is locked
+		RAISE EXCEPTION 'cannot convert a key of system catalog %', tbl
+			USING ERRCODE = 'feature_not_supported';
+	ELSIF root_kind = 'p' THEN
+		RAISE EXCEPTION 'cannot convert table %: it is partitioned', tbl
 			USING ERRCODE = 'feature_not_supported';
 	ELSIF root_kind IS DISTINCT FROM 'r' THEN
 		RAISE EXCEPTION '"%" is not a table', tbl
@@ -342,11 +345,13 @@ BEGIN
 			EXECUTE 'SELECT ''it is distributed by Citus'' FROM pg_catalog.pg_dist_partition WHERE logicalrelid OPERATOR(pg_catalog.=) $1'
 			   INTO msg USING r.oid;
 		END IF;
-		IF msg IS NOT NULL THEN
+		IF msg IS NOT NULL AND r.oid OPERATOR(pg_catalog.=) root_rel THEN
+			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
+				USING ERRCODE = 'feature_not_supported';
+		ELSIF msg IS NOT NULL THEN
 			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
 				USING ERRCODE = 'feature_not_supported',
-					  DETAIL = CASE WHEN r.oid OPERATOR(pg_catalog.<>) root_rel THEN
-							pg_catalog.format('It references %s.%I, directly or through other foreign keys.', tbl, col) END;
+					  DETAIL = pg_catalog.format('It references %s.%I, directly or through other foreign keys.', tbl, col);
 		END IF;
 	END LOOP;
 
