@@ -256,7 +256,6 @@ DECLARE
 	t_rel pg_catalog.oid[];				-- their tables, in lock order
 	locked pg_catalog.oid[] := '{}';
 	floor_id @extschema@.snowflake := @extschema@.snowflake_floor(pg_catalog.now());
-	fk record;
 	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
 	fk_name pg_catalog.name[];
 	fk_def pg_catalog.text[];
