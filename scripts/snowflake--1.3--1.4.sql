@@ -517,3 +517,400 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(regclass, interval, text, text, timestamptz) IS
 	'detaches or drops the range partitions of a table partitioned by an id whose whole range is older than as_of less the retention';
+
+-- 8. snowflake_convert_key(tbl, col, dry_run): a bigint key (plain,
+-- bigserial or an identity) becomes a snowflake key, with every column
+-- that references it, in one transaction.
+--
+-- The columns converted are the key and, recursively, every column that
+-- references one of them by a foreign key.  A column that references
+-- something outside that set (the key itself referencing another table,
+-- or a referencing column that also references a third table) is refused:
+-- a foreign key from snowflake to integer cannot be implemented, and
+-- converting that other column is a separate decision.  The foreign keys
+-- are dropped and re-added from their definitions (and comments), so each
+-- is validated once, against the converted columns; ALTER COLUMN TYPE
+-- rebuilds the indexes, CHECK constraints and statistics objects.
+--
+-- The key's default becomes gen_snowflake().  An identity is dropped with
+-- its sequence (an identity column must be an integer); the sequence a
+-- bigserial owns is dropped too, unless something recorded still uses
+-- it, so nextval() and currval() on it fail loudly instead of handing out
+-- ids of 2024-01-01.  Existing values stay: they must lie in
+-- [0, snowflake_floor(now())), so that they sort before every id minted
+-- from now on and no minted id can ever equal one of them.
+--
+-- It acts as the caller (no SECURITY DEFINER): the caller must own every
+-- table it alters, as ALTER TABLE requires, and that is checked before
+-- any lock is taken.  The search_path is pinned: ALTER COLUMN TYPE
+-- re-parses the definitions of the indexes and constraints it rebuilds,
+-- and a CHECK (id > 0) on an id needs the extension's operators.
+-- row_security is off, so a table whose policies would hide rows from
+-- the checks of its values raises an error instead of being misread.
+--
+CREATE FUNCTION @extschema@.snowflake_convert_key(
+	tbl pg_catalog.regclass,
+	col pg_catalog.name DEFAULT 'id',
+	dry_run boolean DEFAULT false)
+RETURNS TABLE (table_name pg_catalog.regclass, column_name pg_catalog.name,
+			   action pg_catalog.text, detail pg_catalog.text)
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, @extschema@, pg_temp
+SET row_security = off
+AS $convert$
+DECLARE
+	root_rel pg_catalog.oid := tbl;
+	root_att pg_catalog.int2;
+	root_kind "char";
+	lockmode pg_catalog.text := CASE WHEN dry_run THEN 'ACCESS SHARE' ELSE 'ACCESS EXCLUSIVE' END;
+	s_rel pg_catalog.oid[];				-- the columns converted: (s_rel[i], s_att[i])
+	s_att pg_catalog.int2[];
+	t_rel pg_catalog.oid[];				-- their tables, in lock order
+	locked pg_catalog.oid[] := '{}';
+	floor_id @extschema@.snowflake := @extschema@.snowflake_floor(pg_catalog.now());
+	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
+	fk_name pg_catalog.name[];
+	fk_def pg_catalog.text[];
+	fk_note pg_catalog.text[];
+	c_identity "char";
+	c_expr pg_catalog.text;
+	r record;
+	c record;
+	msg pg_catalog.text;
+	lo bigint;
+	hi bigint;
+	seq pg_catalog.oid;
+BEGIN
+	IF NOT dry_run AND pg_catalog.current_setting('transaction_isolation') <> 'read committed' THEN
+		RAISE EXCEPTION 'snowflake_convert_key must run at the READ COMMITTED isolation level'
+			USING ERRCODE = 'invalid_transaction_state',
+				  DETAIL = pg_catalog.format('This transaction is %s: the checks of the values would read a snapshot taken before the tables were locked, and could miss rows committed since.',
+											 pg_catalog.upper(pg_catalog.current_setting('transaction_isolation'))),
+				  HINT = 'Run it in a READ COMMITTED transaction, or with dry_run => true.';
+	END IF;
+
+	SELECT k.relkind INTO root_kind FROM pg_catalog.pg_class k WHERE k.oid = root_rel;
+	IF root_rel OPERATOR(pg_catalog.<) 16384 THEN	-- FirstNormalObjectId: refused before it is locked
+		RAISE EXCEPTION 'cannot convert a key of system catalog %', tbl
+			USING ERRCODE = 'feature_not_supported';
+	ELSIF root_kind = 'p' THEN
+		RAISE EXCEPTION 'cannot convert table %: it is partitioned', tbl
+			USING ERRCODE = 'feature_not_supported';
+	ELSIF root_kind IS DISTINCT FROM 'r' THEN
+		RAISE EXCEPTION '"%" is not a table', tbl
+			USING ERRCODE = 'wrong_object_type';
+	END IF;
+	SELECT a.attnum INTO root_att FROM pg_catalog.pg_attribute a
+	 WHERE a.attrelid = root_rel AND a.attname = col AND a.attnum > 0 AND NOT a.attisdropped;
+	IF root_att IS NULL THEN
+		RAISE EXCEPTION 'column "%" of relation "%" does not exist', col, tbl
+			USING ERRCODE = 'undefined_column';
+	END IF;
+
+	-- The columns and their tables; the caller must own each table.  Lock
+	-- the tables in the order of their OIDs, then look again: a foreign
+	-- key added before the locks were granted brings more tables.
+	LOOP
+		WITH RECURSIVE s(relid, attnum) AS (
+			VALUES (root_rel, root_att)
+			UNION
+			SELECT f.conrelid, f.conkey[k.i]
+			  FROM s, pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.confkey, 1) AS k(i)
+			 WHERE f.contype = 'f' AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum)
+		SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
+			   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
+		  INTO s_rel, s_att FROM s;
+		t_rel := ARRAY(SELECT DISTINCT u.relid FROM pg_catalog.unnest(s_rel) AS u(relid) ORDER BY u.relid);
+
+		SELECT k.oid INTO r FROM pg_catalog.pg_class k
+		 WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
+		   AND NOT pg_catalog.pg_has_role(k.relowner, 'USAGE')
+		 ORDER BY k.oid LIMIT 1;
+		IF FOUND THEN
+			RAISE EXCEPTION 'must be owner of table %', r.oid::pg_catalog.regclass
+				USING ERRCODE = 'insufficient_privilege',
+					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s.', tbl, col,
+								(SELECT pg_catalog.string_agg(u.relid::pg_catalog.regclass::pg_catalog.text, ', ' ORDER BY u.n)
+								   FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)));
+		END IF;
+
+		EXIT WHEN t_rel OPERATOR(pg_catalog.<@) locked;
+		FOR r IN SELECT u.relid FROM pg_catalog.unnest(t_rel) AS u(relid)
+				  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked) ORDER BY u.relid LOOP
+			EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
+		END LOOP;
+		locked := t_rel;
+	END LOOP;
+
+	-- Refusals.  Nothing has changed yet.
+	FOR r IN SELECT k.oid, k.relkind, k.relispartition,
+					EXISTS (SELECT FROM pg_catalog.pg_inherits i
+							 WHERE i.inhrelid = k.oid OR i.inhparent = k.oid) AS inherits
+			   FROM pg_catalog.pg_class k
+			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) ORDER BY k.oid LOOP
+		msg := CASE WHEN r.relkind = 'p' THEN 'it is partitioned'
+					WHEN r.relispartition THEN 'it is a partition'
+					WHEN r.inherits THEN 'it has an inheritance parent or child'
+					WHEN r.relkind <> 'r' THEN 'it is not a table' END;
+		IF msg IS NULL AND pg_catalog.to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL THEN
+			EXECUTE 'SELECT ''it is distributed by Citus'' FROM pg_catalog.pg_dist_partition WHERE logicalrelid OPERATOR(pg_catalog.=) $1'
+			   INTO msg USING r.oid;
+		END IF;
+		IF msg IS NOT NULL AND r.oid OPERATOR(pg_catalog.=) root_rel THEN
+			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
+				USING ERRCODE = 'feature_not_supported';
+		ELSIF msg IS NOT NULL THEN
+			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
+				USING ERRCODE = 'feature_not_supported',
+					  DETAIL = pg_catalog.format('It references %s.%I, directly or through other foreign keys.', tbl, col);
+		END IF;
+	END LOOP;
+
+	FOR r IN SELECT u.relid, u.attnum, a.attname, a.atttypid, a.attidentity, a.attgenerated
+			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+			  ORDER BY u.relid, u.attnum LOOP
+		IF r.atttypid = '@extschema@.snowflake'::pg_catalog.regtype THEN
+			RAISE EXCEPTION 'column "%" of table % is already of type snowflake', r.attname, r.relid::pg_catalog.regclass
+				USING ERRCODE = 'datatype_mismatch';
+		ELSIF r.atttypid NOT IN ('pg_catalog.int2'::pg_catalog.regtype, 'pg_catalog.int4'::pg_catalog.regtype,
+								 'pg_catalog.int8'::pg_catalog.regtype) THEN
+			RAISE EXCEPTION 'column "%" of table % is of type %, not an integer type', r.attname,
+				r.relid::pg_catalog.regclass, pg_catalog.format_type(r.atttypid, NULL)
+				USING ERRCODE = 'datatype_mismatch',
+					  HINT = 'smallint, integer and bigint columns can be converted.';
+		ELSIF r.attgenerated <> '' THEN
+			RAISE EXCEPTION 'column "%" of table % is a generated column', r.attname, r.relid::pg_catalog.regclass
+				USING ERRCODE = 'feature_not_supported';
+		ELSIF r.attidentity <> '' AND (r.relid, r.attnum) IS DISTINCT FROM (root_rel, root_att) THEN
+			RAISE EXCEPTION 'column "%" of table % is an identity column that references %.%', r.attname,
+				r.relid::pg_catalog.regclass, tbl, pg_catalog.quote_ident(col)
+				USING ERRCODE = 'feature_not_supported';
+		END IF;
+	END LOOP;
+
+	-- A converted column that references a column staying as it is.
+	SELECT f.conname, f.conrelid, f.conkey[k.i] AS attnum, f.confrelid, f.confkey[k.i] AS refattnum INTO r
+	  FROM pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.conkey, 1) AS k(i)
+	 WHERE f.contype = 'f'
+	   AND (f.conrelid, f.conkey[k.i]) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)))
+	   AND (f.confrelid, f.confkey[k.i]) NOT IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)))
+	 ORDER BY f.conrelid, f.conname LIMIT 1;
+	IF FOUND THEN
+		RAISE EXCEPTION 'cannot convert column "%" of table %: its foreign key % references %.%, which would stay %',
+			(SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = r.conrelid AND t.attnum = r.attnum), r.conrelid::pg_catalog.regclass,
+			pg_catalog.quote_ident(r.conname), r.confrelid::pg_catalog.regclass,
+			pg_catalog.quote_ident((SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = r.confrelid AND t.attnum = r.refattnum)),
+			pg_catalog.format_type((SELECT a.atttypid FROM pg_catalog.pg_attribute a
+									 WHERE a.attrelid = r.confrelid AND a.attnum = r.refattnum), NULL)
+			USING ERRCODE = 'feature_not_supported',
+				  HINT = pg_catalog.format('Convert %s.%s instead: that converts the columns referencing it too.',
+										  r.confrelid::pg_catalog.regclass,
+										  pg_catalog.quote_ident((SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = r.confrelid AND t.attnum = r.refattnum)));
+	END IF;
+
+	-- Objects that ALTER COLUMN TYPE cannot rebuild: views and rules,
+	-- triggers naming the column, policies, generated columns, publication
+	-- row filters, SQL-standard function bodies.  All are named at once.
+	SELECT pg_catalog.string_agg(x.what, E'\n' ORDER BY x.what) INTO msg
+	  FROM (SELECT DISTINCT
+				   CASE
+				   WHEN d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass THEN
+						(SELECT CASE WHEN w.rulename = '_RETURN' AND v.relkind = 'v' THEN 'view ' || v.oid::pg_catalog.regclass::pg_catalog.text
+									 WHEN w.rulename = '_RETURN' AND v.relkind = 'm' THEN 'materialized view ' || v.oid::pg_catalog.regclass::pg_catalog.text
+									 ELSE pg_catalog.format('rule %I on table %s', w.rulename, v.oid::pg_catalog.regclass) END
+						   FROM pg_catalog.pg_rewrite w JOIN pg_catalog.pg_class v ON v.oid = w.ev_class
+						  WHERE w.oid = d.objid)
+				   WHEN d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass THEN
+						(SELECT pg_catalog.format('generated column %I of table %s', g.attname, g.attrelid::pg_catalog.regclass)
+						   FROM pg_catalog.pg_attrdef ad
+						   JOIN pg_catalog.pg_attribute g ON g.attrelid = ad.adrelid AND g.attnum = ad.adnum
+						  WHERE ad.oid = d.objid)
+				   ELSE pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) END
+				   || pg_catalog.format(' uses column %I of table %s', (SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = u.relid AND t.attnum = u.attnum),
+										u.relid::pg_catalog.regclass) AS what
+			  FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+			  JOIN pg_catalog.pg_depend d
+				ON d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+			   AND d.refobjid = u.relid AND d.refobjsubid = u.attnum
+			 WHERE d.classid IN ('pg_catalog.pg_rewrite'::pg_catalog.regclass,
+								 'pg_catalog.pg_trigger'::pg_catalog.regclass,
+								 'pg_catalog.pg_policy'::pg_catalog.regclass,
+								 'pg_catalog.pg_proc'::pg_catalog.regclass,
+								 'pg_catalog.pg_publication_rel'::pg_catalog.regclass)
+				OR (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+					AND NOT EXISTS (SELECT FROM pg_catalog.pg_attrdef ad
+									 WHERE ad.oid = d.objid AND ad.adrelid = u.relid AND ad.adnum = u.attnum))) AS x;
+	IF msg IS NOT NULL THEN
+		RAISE EXCEPTION 'cannot convert %.%: other objects use the columns it converts', tbl, pg_catalog.quote_ident(col)
+			USING ERRCODE = 'feature_not_supported',
+				  DETAIL = msg,
+				  HINT = 'Drop them, convert, and create them again.';
+	END IF;
+
+	-- The values: none negative, and all below the first id of now, so
+	-- that every id minted from now on sorts after them and none equals one.
+	FOR r IN SELECT u.relid, a.attname
+			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+			  ORDER BY u.relid, u.attnum LOOP
+		EXECUTE pg_catalog.format('SELECT pg_catalog.min(%1$I)::pg_catalog.int8, pg_catalog.max(%1$I)::pg_catalog.int8 FROM ONLY %2$s',
+								  r.attname, r.relid::pg_catalog.regclass)
+		   INTO lo, hi;
+		IF lo < 0 THEN
+			RAISE EXCEPTION 'column "%" of table % holds a negative value, %', r.attname, r.relid::pg_catalog.regclass, lo
+				USING ERRCODE = 'numeric_value_out_of_range',
+					  DETAIL = 'An id is never negative.';
+		ELSIF hi OPERATOR(@extschema@.>=) floor_id THEN
+			RAISE EXCEPTION 'column "%" of table % holds %, which is not below the ids minted from now on',
+				r.attname, r.relid::pg_catalog.regclass, hi
+				USING ERRCODE = 'numeric_value_out_of_range',
+					  DETAIL = pg_catalog.format('Ids minted from now on start at %s, snowflake_floor(now()). A value at or above it would sort after ids minted later, and gen_snowflake() could one day mint it again.',
+												 floor_id),
+					  HINT = 'Every value must be below snowflake_floor(now()): the ids of a converted key are never handed out twice.';
+		END IF;
+	END LOOP;
+
+	-- The plan: each row says what changes; a dry run stops at saying it.
+	-- Foreign keys first, dropped and kept for the end.
+	SELECT pg_catalog.array_agg(f.conrelid ORDER BY f.conrelid, f.conname),
+		   pg_catalog.array_agg(f.conname ORDER BY f.conrelid, f.conname),
+		   pg_catalog.array_agg(pg_catalog.pg_get_constraintdef(f.oid) ORDER BY f.conrelid, f.conname),
+		   pg_catalog.array_agg(pg_catalog.obj_description(f.oid, 'pg_constraint') ORDER BY f.conrelid, f.conname)
+	  INTO fk_rel, fk_name, fk_def, fk_note
+	  FROM pg_catalog.pg_constraint f
+	 WHERE f.contype = 'f'
+	   AND EXISTS (SELECT FROM pg_catalog.generate_subscripts(f.conkey, 1) AS k(i)
+					WHERE (f.conrelid, f.conkey[k.i]) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)))
+					   OR (f.confrelid, f.confkey[k.i]) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att))));
+	FOR i IN 1 .. COALESCE(pg_catalog.array_length(fk_rel, 1), 0) LOOP
+		IF NOT dry_run THEN
+			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s DROP CONSTRAINT %I', fk_rel[i]::pg_catalog.regclass, fk_name[i]);
+		END IF;
+	END LOOP;
+
+	-- The key's identity or default goes before its type changes.
+	SELECT a.attidentity, pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) INTO c_identity, c_expr
+	  FROM pg_catalog.pg_attribute a
+	  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
+	 WHERE a.attrelid = root_rel AND a.attnum = root_att;
+	IF c_identity <> '' THEN
+		table_name := tbl; column_name := col; action := 'identity';
+		detail := pg_catalog.format('GENERATED %s AS IDENTITY dropped, with its sequence %s',
+				CASE c_identity WHEN 'a' THEN 'ALWAYS' ELSE 'BY DEFAULT' END,
+				(SELECT d.objid::pg_catalog.regclass FROM pg_catalog.pg_depend d
+				  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					AND d.refobjid = root_rel AND d.refobjsubid = root_att AND d.deptype = 'i'));
+		RETURN NEXT;
+		IF NOT dry_run THEN
+			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I DROP IDENTITY', tbl, col);
+		END IF;
+	ELSIF c_expr IS NOT NULL AND NOT dry_run THEN
+		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I DROP DEFAULT', tbl, col);
+	END IF;
+
+	-- The types, one ALTER TABLE (one rewrite) per table, in lock order.
+	FOR r IN SELECT u.relid,
+					pg_catalog.string_agg(pg_catalog.format('ALTER COLUMN %I TYPE @extschema@.snowflake', a.attname),
+										  ', ' ORDER BY u.attnum) AS alters
+			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+			  GROUP BY u.relid ORDER BY u.relid LOOP
+		FOR c IN SELECT a.attname, pg_catalog.format_type(a.atttypid, NULL) AS typ
+				   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+				   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+				  WHERE u.relid = r.relid ORDER BY u.attnum LOOP
+			table_name := r.relid; column_name := c.attname; action := 'type';
+			detail := c.typ || ' -> snowflake';
+			RETURN NEXT;
+		END LOOP;
+		-- what ALTER COLUMN TYPE rebuilds: indexes (and the constraints
+		-- they back), CHECK constraints, statistics objects
+		FOR c IN SELECT 'index' AS what, pg_catalog.format('%I rebuilt', i.relname) AS note, i.relname AS name
+				   FROM pg_catalog.pg_index x JOIN pg_catalog.pg_class i ON i.oid = x.indexrelid
+				  WHERE x.indrelid = r.relid
+					AND EXISTS (SELECT FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+								 WHERE u.relid = r.relid
+								   AND (u.attnum OPERATOR(pg_catalog.=) ANY (x.indkey::pg_catalog.int2[])
+										OR EXISTS (SELECT FROM pg_catalog.pg_depend d
+													WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+													  AND d.objid = x.indexrelid
+													  AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+													  AND d.refobjid = r.relid AND d.refobjsubid = u.attnum)))
+				 UNION ALL
+				 SELECT 'check', pg_catalog.format('%I rebuilt: %s', k.conname, pg_catalog.pg_get_constraintdef(k.oid)), k.conname
+				   FROM pg_catalog.pg_constraint k
+				  WHERE k.conrelid = r.relid AND k.contype = 'c'
+					AND EXISTS (SELECT FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+								 WHERE u.relid = r.relid AND u.attnum OPERATOR(pg_catalog.=) ANY (k.conkey))
+				 UNION ALL
+				 SELECT 'statistics', pg_catalog.format('%I rebuilt', e.stxname), e.stxname
+				   FROM pg_catalog.pg_statistic_ext e
+				  WHERE e.stxrelid = r.relid
+					AND EXISTS (SELECT FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+								 WHERE u.relid = r.relid
+								   AND (u.attnum OPERATOR(pg_catalog.=) ANY (e.stxkeys::pg_catalog.int2[])
+										OR EXISTS (SELECT FROM pg_catalog.pg_depend d
+													WHERE d.classid = 'pg_catalog.pg_statistic_ext'::pg_catalog.regclass
+													  AND d.objid = e.oid
+													  AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+													  AND d.refobjid = r.relid AND d.refobjsubid = u.attnum)))
+				 ORDER BY 1, 3 LOOP
+			table_name := r.relid; column_name := NULL; action := c.what; detail := c.note;
+			RETURN NEXT;
+		END LOOP;
+		IF NOT dry_run THEN
+			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s %s', r.relid::pg_catalog.regclass, r.alters);
+		END IF;
+	END LOOP;
+
+	-- The key's default, and the sequence a bigserial owned.
+	table_name := tbl; column_name := col; action := 'default';
+	detail := COALESCE(c_expr, CASE WHEN c_identity <> '' THEN 'identity' ELSE 'none' END) || ' -> gen_snowflake()';
+	RETURN NEXT;
+	IF NOT dry_run THEN
+		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()', tbl, col);
+	END IF;
+	FOR seq IN SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
+				WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+				  AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+				  AND d.refobjid = root_rel AND d.refobjsubid = root_att
+				  AND d.deptype = 'a' AND q.relkind = 'S' ORDER BY d.objid LOOP
+		-- what else uses it: defaults of other columns, views, functions
+		SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', '
+									 ORDER BY pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid))
+		  INTO msg
+		  FROM pg_catalog.pg_depend d
+		 WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = seq
+		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
+									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
+		table_name := tbl; column_name := col; action := 'sequence';
+		IF msg IS NULL THEN
+			detail := pg_catalog.format('%s dropped', seq::pg_catalog.regclass);
+			RETURN NEXT;
+			IF NOT dry_run THEN
+				EXECUTE pg_catalog.format('DROP SEQUENCE %s', seq::pg_catalog.regclass);
+			END IF;
+		ELSE
+			detail := pg_catalog.format('%s kept: used by %s', seq::pg_catalog.regclass, msg);
+			RETURN NEXT;
+		END IF;
+	END LOOP;
+
+	-- The foreign keys again, each validated once against the new types.
+	FOR i IN 1 .. COALESCE(pg_catalog.array_length(fk_rel, 1), 0) LOOP
+		table_name := fk_rel[i]; column_name := NULL; action := 'foreign key';
+		detail := pg_catalog.format('%I rebuilt: %s', fk_name[i], fk_def[i]);
+		RETURN NEXT;
+		IF NOT dry_run THEN
+			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ADD CONSTRAINT %I %s', fk_rel[i]::pg_catalog.regclass, fk_name[i], fk_def[i]);
+			IF fk_note[i] IS NOT NULL THEN
+				EXECUTE pg_catalog.format('COMMENT ON CONSTRAINT %I ON %s IS %L', fk_name[i], fk_rel[i]::pg_catalog.regclass, fk_note[i]);
+			END IF;
+		END IF;
+	END LOOP;
+	RETURN;
+END
+$convert$;

@@ -169,6 +169,17 @@ END $$;
 SELECT pg_catalog.count(*) AS functions_called, pg_catalog.count(*) FILTER (WHERE error IS NULL) AS returned FROM calls;
 SELECT fn, error FROM calls WHERE error IS NOT NULL ORDER BY fn;
 
+-- Converting a key: the function pins its own search_path, and the
+-- CHECK constraint and foreign key it rebuilds resolve without evil's
+-- operators.
+CREATE TABLE app.hk (id bigserial PRIMARY KEY, CHECK (id OPERATOR(pg_catalog.>) 0));
+CREATE TABLE app.hr (hk_id bigint REFERENCES app.hk (id));
+INSERT INTO app.hk DEFAULT VALUES;
+INSERT INTO app.hr VALUES (1);
+SELECT action, detail FROM ext.snowflake_convert_key('app.hk');
+SELECT pg_catalog.format_type(atttypid, NULL) FROM pg_catalog.pg_attribute WHERE attrelid = 'app.hr'::regclass AND attname = 'hk_id';
+DROP TABLE app.hr, app.hk;
+
 -- Nothing hostile ran.
 SELECT pg_catalog.count(*) AS caught FROM evil.caught;
 -- The trap works: calling one by name is caught.

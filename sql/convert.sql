@@ -1,0 +1,321 @@
+--
+-- convert: snowflake_convert_key turns an integer key (an identity, a
+-- bigserial, a serial, a plain bigint) and every column that references
+-- it into snowflake, in one transaction, or refuses and changes nothing.
+--
+SET timezone = 'UTC';
+\set SHOW_CONTEXT never
+CREATE SCHEMA cv;
+SET search_path = cv, public;
+
+-- What must not change when a conversion is refused: every column's type,
+-- default and identity, the sequences, constraints (and whether they are
+-- valid) and indexes of the schema.
+CREATE FUNCTION cv_state() RETURNS text LANGUAGE sql AS $$
+	SELECT md5(string_agg(item, E'\n' ORDER BY item)) FROM (
+		SELECT format('%s.%s %s default %s identity %s', c.relname, a.attname,
+					  format_type(a.atttypid, a.atttypmod), pg_get_expr(d.adbin, d.adrelid), a.attidentity) AS item
+		  FROM pg_class c
+		  JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+		  LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+		 WHERE c.relnamespace = 'cv'::regnamespace AND c.relkind IN ('r', 'p', 'v')
+		UNION ALL
+		SELECT format('%s %s', c.relkind, c.relname) FROM pg_class c
+		 WHERE c.relnamespace = 'cv'::regnamespace AND c.relkind IN ('S', 'i', 'I')
+		UNION ALL
+		SELECT format('constraint %s on %s: %s valid %s', k.conname, k.conrelid::regclass,
+					  pg_get_constraintdef(k.oid), k.convalidated)
+		  FROM pg_constraint k WHERE k.connamespace = 'cv'::regnamespace) s
+$$;
+
+-- a <- b <- c: a has an identity and a self-reference, b a bigserial, c a
+-- serial (integer) and an integer reference to b.  A view reads b.a_id.
+CREATE TABLE cv.a (
+	id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+	parent_id bigint REFERENCES cv.a (id),
+	name text NOT NULL,
+	CHECK (id > 0));
+CREATE TABLE cv.b (
+	id bigserial PRIMARY KEY,
+	a_id bigint NOT NULL REFERENCES cv.a (id) ON DELETE CASCADE,
+	n integer);
+CREATE INDEX b_a_id_idx ON cv.b (a_id);
+COMMENT ON CONSTRAINT b_a_id_fkey ON cv.b IS 'each b belongs to an a';
+CREATE STATISTICS b_stats ON a_id, n FROM cv.b;
+CREATE TABLE cv.c (
+	id serial PRIMARY KEY,
+	b_id integer REFERENCES cv.b (id) DEFERRABLE INITIALLY DEFERRED,
+	note text);
+CREATE VIEW cv.b_view AS SELECT id, a_id FROM cv.b;
+INSERT INTO cv.a (name) SELECT 'a' || g FROM generate_series(1, 100) g;
+UPDATE cv.a SET parent_id = id - 1 WHERE id > 1;
+INSERT INTO cv.b (a_id, n) SELECT 1 + g % 100, g FROM generate_series(1, 300) g;
+INSERT INTO cv.c (b_id, note) SELECT g, 'c' || g FROM generate_series(1, 300) g;
+-- The ids and references of the chain, as a count and a checksum each.
+CREATE FUNCTION cv_sums() RETURNS TABLE (tab text, n bigint, sum text) LANGUAGE sql AS $$
+	SELECT 'a', count(*), md5(string_agg(format('%s:%s:%s', id, parent_id, name), ',' ORDER BY id)) FROM cv.a
+	UNION ALL
+	SELECT 'b', count(*), md5(string_agg(format('%s:%s:%s', id, a_id, n), ',' ORDER BY id)) FROM cv.b
+	UNION ALL
+	SELECT 'c', count(*), md5(string_agg(format('%s:%s:%s', id, b_id, note), ',' ORDER BY id)) FROM cv.c
+$$;
+
+CREATE TEMP TABLE sums_before AS SELECT * FROM cv_sums();
+SELECT * FROM sums_before ORDER BY tab;
+
+-- A view on a converted column: refused, naming it, and nothing changes.
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.a');
+SELECT * FROM snowflake_convert_key('cv.a', dry_run => true);
+SELECT cv_state() = :'state' AS unchanged;
+DROP VIEW cv.b_view;
+
+-- A dry run says what would change, and changes nothing.
+SELECT cv_state() AS state \gset
+CREATE TEMP TABLE plan AS SELECT * FROM snowflake_convert_key('cv.a', dry_run => true);
+SELECT cv_state() = :'state' AS unchanged;
+
+-- Converting a takes a.parent_id (it references a.id) and b.a_id along.
+CREATE TEMP TABLE done AS SELECT * FROM snowflake_convert_key('cv.a');
+SELECT * FROM done;
+-- the dry run said exactly this
+SELECT (SELECT string_agg(p::text, ';' ORDER BY p::text) FROM plan p)
+     = (SELECT string_agg(d::text, ';' ORDER BY d::text) FROM done d) AS as_planned;
+-- a is done: converting it again is refused
+SELECT * FROM snowflake_convert_key('cv.a');
+
+-- b (a bigserial; c.b_id, an integer, references it) and c (a serial).
+SELECT * FROM snowflake_convert_key('cv.b', 'id');
+SELECT * FROM snowflake_convert_key('cv.c');
+
+-- The columns, defaults and sequences now.
+SELECT a.attrelid::regclass AS tab, a.attname, format_type(a.atttypid, a.atttypmod) AS type,
+	   pg_get_expr(d.adbin, d.adrelid) AS "default", a.attidentity AS identity, a.attnotnull AS notnull
+  FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+ WHERE a.attrelid IN ('cv.a'::regclass, 'cv.b'::regclass, 'cv.c'::regclass) AND a.attnum > 0
+ ORDER BY a.attrelid::regclass::text, a.attnum;
+SELECT count(*) AS sequences_left FROM pg_class WHERE relnamespace = 'cv'::regnamespace AND relkind = 'S';
+-- The constraints: the same definitions, all valid, the comment kept.
+SELECT conrelid::regclass AS tab, conname, contype, pg_get_constraintdef(oid) AS definition, convalidated,
+	   obj_description(oid, 'pg_constraint') AS comment
+  FROM pg_constraint WHERE connamespace = 'cv'::regnamespace AND contype IN ('p', 'f', 'c')
+ ORDER BY conrelid::regclass::text, conname;
+-- The indexes: rebuilt with the default class of ids.
+SELECT x.indexrelid::regclass AS index, o.opcname
+  FROM pg_index x, unnest(x.indclass::oid[]) AS k(opc), pg_opclass o
+ WHERE o.oid = k.opc AND x.indrelid IN ('cv.a'::regclass, 'cv.b'::regclass, 'cv.c'::regclass)
+ ORDER BY x.indexrelid::regclass::text;
+
+-- The same rows: counts and checksums before and after.
+SELECT s.tab, s.n, s.sum = b.sum AS same_sum, s.n = b.n AS same_count
+  FROM cv_sums() s JOIN sums_before b USING (tab) ORDER BY tab;
+
+-- The foreign keys still hold.
+INSERT INTO cv.b (a_id, n) VALUES ('999', 0);
+BEGIN;
+INSERT INTO cv.c (b_id, note) VALUES ('999', 'deferred');
+COMMIT;
+UPDATE cv.a SET parent_id = '12345' WHERE id = '5';
+BEGIN;
+DELETE FROM cv.a WHERE id = '100';
+SELECT count(*) AS b_rows_of_a_100 FROM cv.b WHERE a_id = '100';
+ROLLBACK;
+-- the CHECK (id > 0) still works
+SELECT count(*) AS ids_above_0 FROM cv.a WHERE id > 0;
+
+-- A new row in each table gets a snowflake id: after every old id, minted now.
+INSERT INTO cv.a (name) VALUES ('new');
+INSERT INTO cv.b (a_id, n) SELECT id, -1 FROM cv.a WHERE name = 'new';
+INSERT INTO cv.c (b_id, note) SELECT id, 'new' FROM cv.b WHERE n = -1;
+SELECT t.tab, t.id > t.old_max AS after_every_old_id,
+	   snowflake_timestamp(t.id) BETWEEN now() - interval '1 minute' AND clock_timestamp() AS minted_now
+  FROM (SELECT 'a' AS tab, (SELECT id FROM cv.a WHERE name = 'new') AS id, (SELECT max(id) FROM cv.a WHERE name <> 'new') AS old_max
+		UNION ALL
+		SELECT 'b', (SELECT id FROM cv.b WHERE n = -1), (SELECT max(id) FROM cv.b WHERE n <> -1)
+		UNION ALL
+		SELECT 'c', (SELECT id FROM cv.c WHERE note = 'new'), (SELECT max(id) FROM cv.c WHERE note <> 'new')) t
+ ORDER BY 1;
+-- An old id's timestamp means nothing: every one is near the epoch.
+SELECT min(snowflake_timestamp(id)) AS oldest, max(snowflake_timestamp(id)) AS newest_old
+  FROM cv.a WHERE name <> 'new';
+-- The ids minted since the conversion, through the primary key.
+SELECT count(*) AS new_since_conversion FROM cv.a WHERE id >= now() - interval '1 hour';
+
+--
+-- Refusals.  Each leaves the schema as it was.
+--
+SELECT cv_state() AS state \gset
+-- not a table, no such column
+SELECT * FROM snowflake_convert_key('pg_catalog.pg_class', 'oid');
+CREATE VIEW cv.v AS SELECT 1::bigint AS id;
+SELECT * FROM snowflake_convert_key('cv.v');
+DROP VIEW cv.v;
+SELECT * FROM snowflake_convert_key('cv.a', 'nope');
+SELECT * FROM snowflake_convert_key('cv.a', 'name');
+SELECT cv_state() = :'state' AS unchanged;
+
+-- a negative value, in the key or in a column that references it
+CREATE TABLE cv.neg (id bigserial PRIMARY KEY);
+INSERT INTO cv.neg VALUES (1), (-1);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.neg');
+SELECT cv_state() = :'state' AS unchanged;
+DELETE FROM cv.neg WHERE id = -1;
+CREATE TABLE cv.negref (r integer);
+INSERT INTO cv.negref VALUES (1), (-7);
+ALTER TABLE cv.negref ADD FOREIGN KEY (r) REFERENCES cv.neg (id) NOT VALID;
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.neg');
+SELECT cv_state() = :'state' AS unchanged;
+DROP TABLE cv.negref, cv.neg;
+
+-- a type that is not an integer
+CREATE TABLE cv.num (id numeric PRIMARY KEY);
+CREATE TABLE cv.numref (id bigint PRIMARY KEY, s smallint);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.num');
+SELECT cv_state() = :'state' AS unchanged;
+-- smallint is an integer: it converts
+SELECT * FROM snowflake_convert_key('cv.numref', 's');
+DROP TABLE cv.num, cv.numref;
+
+-- a value at or above the first id of now would collide with ids minted later
+CREATE TABLE cv.huge (id bigint PRIMARY KEY);
+INSERT INTO cv.huge VALUES (1), (9000000000000000000);
+SELECT cv_state() AS state \gset
+\set VERBOSITY terse
+SELECT * FROM snowflake_convert_key('cv.huge');
+\set VERBOSITY default
+SELECT cv_state() = :'state' AS unchanged;
+-- the bound is snowflake_floor(now()): one below converts, the first id of now does not
+DELETE FROM cv.huge WHERE id > 1;
+BEGIN;
+INSERT INTO cv.huge SELECT snowflake_floor(now())::bigint;
+SELECT sf_try($$SELECT count(*) FROM snowflake_convert_key('cv.huge')$$)
+  = format('22003: column "id" of table cv.huge holds %s, which is not below the ids minted from now on',
+		   snowflake_floor(now())) AS refused;
+ROLLBACK;
+BEGIN;
+INSERT INTO cv.huge SELECT snowflake_floor(now())::bigint - 1;
+SELECT action FROM snowflake_convert_key('cv.huge');
+INSERT INTO cv.huge DEFAULT VALUES;
+SELECT count(*) AS ids, count(*) FILTER (WHERE id >= snowflake_floor(now())) AS minted_now FROM cv.huge;
+ROLLBACK;
+-- a bigint column that already holds minted ids converts, and keeps their times
+INSERT INTO cv.huge SELECT gen_snowflake()::bigint FROM generate_series(1, 3);
+SELECT pg_sleep(0.05);	-- the next transaction's first id of now is above them
+SELECT count(*) AS converted FROM snowflake_convert_key('cv.huge');
+SELECT count(*) FILTER (WHERE snowflake_timestamp(id) > now() - interval '1 hour') AS minted_recently FROM cv.huge;
+DROP TABLE cv.huge;
+
+-- partitioned tables and partitions
+CREATE TABLE cv.part (id bigint NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE cv.part_1 PARTITION OF cv.part FOR VALUES FROM (0) TO (1000);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.part');
+SELECT * FROM snowflake_convert_key('cv.part_1');
+SELECT cv_state() = :'state' AS unchanged;
+DROP TABLE cv.part;
+
+-- inheritance, a parent or a child
+CREATE TABLE cv.parent (id bigint PRIMARY KEY);
+CREATE TABLE cv.child () INHERITS (cv.parent);
+SELECT * FROM snowflake_convert_key('cv.parent');
+SELECT * FROM snowflake_convert_key('cv.child');
+DROP TABLE cv.parent CASCADE;
+
+-- a referencing table that is partitioned: refused, naming it and why it is in
+CREATE TABLE cv.k (id bigint PRIMARY KEY);
+CREATE TABLE cv.kp (k_id bigint REFERENCES cv.k (id)) PARTITION BY LIST (k_id);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.k');
+SELECT cv_state() = :'state' AS unchanged;
+DROP TABLE cv.kp, cv.k;
+
+-- the key references a table that would stay bigint
+CREATE TABLE cv.z (id bigint PRIMARY KEY);
+CREATE TABLE cv.zext (id bigint PRIMARY KEY REFERENCES cv.z (id));
+CREATE TABLE cv.zref (zext_id bigint REFERENCES cv.zext (id));
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.zext');
+SELECT cv_state() = :'state' AS unchanged;
+-- converting z takes zext.id along, and zref.zext_id with it (recursively)
+SELECT * FROM snowflake_convert_key('cv.z');
+DROP TABLE cv.zref, cv.zext, cv.z;
+
+-- a rule, a trigger on UPDATE OF the column, a policy, a generated column:
+-- all named at once
+CREATE TABLE cv.r (id bigint PRIMARY KEY, twice bigint GENERATED ALWAYS AS (id * 2) STORED);
+CREATE TABLE cv.rr (r_id bigint REFERENCES cv.r (id));
+CREATE RULE no_negative AS ON UPDATE TO cv.rr WHERE new.r_id < 0 DO INSTEAD NOTHING;
+CREATE FUNCTION cv.nothing() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TRIGGER r_moved BEFORE UPDATE OF id ON cv.r FOR EACH ROW EXECUTE FUNCTION cv.nothing();
+CREATE POLICY small ON cv.r USING (id < 1000);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.r');
+SELECT cv_state() = :'state' AS unchanged;
+DROP TABLE cv.rr, cv.r;
+DROP FUNCTION cv.nothing();
+
+-- an isolation level whose snapshot could miss rows: refused, but a dry run is fine
+CREATE TABLE cv.iso (id bigint PRIMARY KEY);
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT * FROM snowflake_convert_key('cv.iso');
+ROLLBACK;
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT * FROM snowflake_convert_key('cv.iso', dry_run => true);
+ROLLBACK;
+DROP TABLE cv.iso;
+
+-- A sequence that something else still uses is kept.
+CREATE TABLE cv.s1 (id bigserial PRIMARY KEY);
+CREATE TABLE cv.s2 (id bigint PRIMARY KEY DEFAULT nextval('cv.s1_id_seq'));
+SELECT * FROM snowflake_convert_key('cv.s1');
+SELECT relname FROM pg_class WHERE relnamespace = 'cv'::regnamespace AND relkind = 'S';
+DROP TABLE cv.s2, cv.s1;
+
+--
+-- Privileges: the function acts as its caller, who must own every table
+-- it alters.  A refusal leaves everything as it was.
+--
+CREATE ROLE regress_sf_cv_ann;
+CREATE ROLE regress_sf_cv_ben;
+GRANT USAGE, CREATE ON SCHEMA cv TO regress_sf_cv_ann, regress_sf_cv_ben;
+SET ROLE regress_sf_cv_ann;
+CREATE TABLE cv.o1 (id bigserial PRIMARY KEY, note text);
+INSERT INTO cv.o1 (note) VALUES ('shown'), ('hidden');
+GRANT REFERENCES ON cv.o1 TO regress_sf_cv_ben;
+RESET ROLE;
+SET ROLE regress_sf_cv_ben;
+CREATE TABLE cv.o2 (o1_id bigint REFERENCES cv.o1 (id));
+RESET ROLE;
+SELECT cv_state() AS state \gset
+SET ROLE regress_sf_cv_ann;
+SELECT * FROM snowflake_convert_key('cv.o1');
+SELECT * FROM snowflake_convert_key('cv.o1', dry_run => true);
+RESET ROLE;
+SELECT cv_state() = :'state' AS unchanged;
+-- once ann owns both, it converts
+ALTER TABLE cv.o2 OWNER TO regress_sf_cv_ann;
+-- a policy that would hide rows from the owner's checks: an error, not a misread
+SET ROLE regress_sf_cv_ann;
+ALTER TABLE cv.o1 ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
+CREATE POLICY shown ON cv.o1 USING (note = 'shown');
+SELECT * FROM snowflake_convert_key('cv.o1');
+ALTER TABLE cv.o1 NO FORCE ROW LEVEL SECURITY;
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.o1');
+SELECT count(*) AS rows FROM cv.o1;
+RESET ROLE;
+DROP TABLE cv.o2, cv.o1;
+REVOKE ALL ON SCHEMA cv FROM regress_sf_cv_ann, regress_sf_cv_ben;
+DROP ROLE regress_sf_cv_ann, regress_sf_cv_ben;
+
+-- The function itself: acts as its caller, pinned search_path, STRICT.
+SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
+  FROM pg_proc p WHERE p.proname = 'snowflake_convert_key';
+SELECT count(*) AS rows_for_null FROM snowflake_convert_key(NULL);
+
+RESET search_path;
+SET client_min_messages = warning;
+DROP SCHEMA cv CASCADE;
+RESET client_min_messages;
