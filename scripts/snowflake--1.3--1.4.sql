@@ -262,10 +262,17 @@ DECLARE
 	pname text;
 	n bigint;
 	created regclass;
+	lo_t timestamptz;
+	prev_t timestamptz;
+	prev_hi numeric;
 BEGIN
 	IF parent IS NULL OR step IS NULL OR ahead IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
 		RAISE EXCEPTION 'snowflake_create_partitions: an argument is NULL'
 			USING ERRCODE = '22004';
+	END IF;
+	IF NOT isfinite(as_of) THEN
+		RAISE EXCEPTION 'as_of must be a finite instant, not %', as_of
+			USING ERRCODE = '22008';
 	END IF;
 
 	-- The table: partitioned by range of one snowflake column, owned.
@@ -343,12 +350,25 @@ BEGIN
 	FOR k IN 0 .. ahead LOOP
 		lb := first_b + step * k;
 		ub := first_b + step * (k + 1);
-		lo := @extschema@.snowflake_floor(lb AT TIME ZONE time_zone)::numeric;
+		lo_t := lb AT TIME ZONE time_zone;
+		lo := @extschema@.snowflake_floor(lo_t)::numeric;
 		hi := @extschema@.snowflake_floor(ub AT TIME ZONE time_zone)::numeric;
 		IF hi IS NULL THEN
-			RAISE EXCEPTION 'the partition from % would end after the last instant of an id', lb AT TIME ZONE time_zone
+			RAISE EXCEPTION 'the partition from % would end after the last instant of an id', lo_t
 				USING ERRCODE = '22008',
 					  DETAIL = 'The last instant an id can hold is 2163-05-15 07:35:11.103 UTC.';
+		END IF;
+		-- A wall-clock time that the clocks skip is read as standard time,
+		-- which lies after the next valid one: an interval starts where the
+		-- one before it ended, at the latest, and an interval the change
+		-- skips is empty.
+		IF prev_hi IS NOT NULL AND lo < prev_hi THEN
+			lo := prev_hi;
+			lo_t := prev_t;
+		END IF;
+		IF prev_hi IS NULL OR hi > prev_hi THEN
+			prev_hi := hi;
+			prev_t := ub AT TIME ZONE time_zone;
 		END IF;
 		-- before the epoch, or skipped by a change of the clocks
 		CONTINUE WHEN lo >= hi;
@@ -373,8 +393,10 @@ BEGIN
 			CONTINUE;
 		END IF;
 
-		-- The name: the parent's, cut to fit, and the interval's wall-clock start.
-		suffix := '_p' || to_char(lb, CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
+		-- The name: the parent's, cut to fit, and the wall-clock time of the
+		-- partition's first instant.
+		suffix := '_p' || to_char(lo_t AT TIME ZONE time_zone,
+								  CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
 		prefix := rel;
 		WHILE octet_length(prefix || suffix) > 63 LOOP
 			prefix := left(prefix, -1);
@@ -443,6 +465,10 @@ BEGIN
 		RAISE EXCEPTION 'snowflake_retire_partitions: an argument is NULL'
 			USING ERRCODE = '22004';
 	END IF;
+	IF NOT isfinite(as_of) THEN
+		RAISE EXCEPTION 'as_of must be a finite instant, not %', as_of
+			USING ERRCODE = '22008';
+	END IF;
 
 	SELECT ns.nspname, c.relname, c.relowner, c.relkind
 	  INTO nsp, rel, owner_oid, kind
@@ -475,8 +501,7 @@ BEGIN
 		RAISE EXCEPTION 'must be owner of table %', rel
 			USING ERRCODE = '42501';
 	END IF;
-	IF extract(year FROM retention) < 0 OR extract(month FROM retention) < 0
-	   OR extract(day FROM retention) < 0 OR retention - date_trunc('day', retention) < interval '0' THEN
+	IF retention < interval '0' THEN
 		RAISE EXCEPTION 'retention must not be negative: %', retention
 			USING ERRCODE = '22023';
 	END IF;
@@ -492,8 +517,8 @@ BEGIN
 	cutoff := @extschema@.snowflake_floor(((as_of AT TIME ZONE time_zone) - retention) AT TIME ZONE time_zone)::numeric;
 
 	FOR r IN
-		SELECT x.part, x.part::text AS name
-		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b
+		SELECT x.part, x.part::text AS name, x.pending
+		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b, i.inhdetachpending AS pending
 				  FROM pg_inherits i
 				  JOIN pg_class c ON c.oid = i.inhrelid,
 					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
@@ -502,6 +527,11 @@ BEGIN
 		   AND btrim(x.upper_b, '''')::numeric <= cutoff
 		 ORDER BY btrim(x.lower_b, '''')::numeric
 	LOOP
+		IF mode = 'detach' AND r.pending THEN
+			RAISE NOTICE 'partition % of % is being detached already: left as it is', r.name, rel
+				USING HINT = format('Finish it with ALTER TABLE %I.%I DETACH PARTITION %s FINALIZE.', nsp, rel, r.name);
+			CONTINUE;
+		END IF;
 		IF mode = 'drop' THEN
 			EXECUTE format('DROP TABLE %s', r.part);
 			action := 'dropped';
@@ -587,6 +617,32 @@ BEGIN
 				  DETAIL = pg_catalog.format('This transaction is %s: the checks of the values would read a snapshot taken before the tables were locked, and could miss rows committed since.',
 											 pg_catalog.upper(pg_catalog.current_setting('transaction_isolation'))),
 				  HINT = 'Run it in a READ COMMITTED transaction, or with dry_run => true.';
+	END IF;
+
+	-- ALTER COLUMN TYPE parses the constraints, indexes and defaults it
+	-- rebuilds again, under this function's search_path, which holds the
+	-- extension's schema.  An operator that another role created there
+	-- (">(snowflake, integer)", say, which the extension lacks) would be
+	-- bound into them and run as the caller, now and on every later write.
+	-- So no login role but the caller and superusers may be able to create
+	-- objects in that schema, directly or through a role it can become.
+	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(l.rolname), ', ' ORDER BY l.rolname)
+	  INTO msg
+	  FROM pg_catalog.pg_roles l
+	 WHERE l.rolcanlogin AND NOT l.rolsuper AND l.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
+	   AND EXISTS (SELECT FROM pg_catalog.pg_roles g
+				   WHERE pg_catalog.pg_has_role(l.oid, g.oid, 'MEMBER')
+					 AND pg_catalog.has_schema_privilege(g.oid,
+						(SELECT t.typnamespace FROM pg_catalog.pg_type t
+						  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), 'CREATE'));
+	IF msg IS NOT NULL THEN
+		RAISE EXCEPTION 'snowflake_convert_key refuses to run while other roles can create objects in the extension''s schema'
+			USING ERRCODE = 'insufficient_privilege',
+				  DETAIL = pg_catalog.format('Roles that can create objects in schema %s: %s. The constraints and indexes a conversion rebuilds are parsed again with that schema on the search_path, and an operator created there would run as you.',
+											 (SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_namespace n
+											   JOIN pg_catalog.pg_type t ON t.typnamespace = n.oid
+											  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), msg),
+				  HINT = 'Run it as that role, or revoke CREATE on the schema from those roles for the conversion.';
 	END IF;
 
 	SELECT k.relkind INTO root_kind FROM pg_catalog.pg_class k WHERE k.oid = root_rel;

@@ -310,6 +310,25 @@ DROP TABLE cv.o2, cv.o1;
 REVOKE ALL ON SCHEMA cv FROM regress_sf_cv_ann, regress_sf_cv_ben;
 DROP ROLE regress_sf_cv_ann, regress_sf_cv_ben;
 
+-- A login role that can create objects in the extension's schema could
+-- plant an operator there (">(snowflake, integer)", which the extension
+-- lacks) that the rebuilt CHECK would bind and run as the caller, on every
+-- later write too: refused, naming the role, changing nothing.  Without it,
+-- the CHECK compares with the extension's operator on bigint.
+CREATE ROLE regress_sf_cv_mal LOGIN;
+GRANT CREATE ON SCHEMA public TO regress_sf_cv_mal;
+CREATE TABLE cv.hj (id bigint PRIMARY KEY CHECK (id > 0));
+INSERT INTO cv.hj VALUES (1);
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.hj');
+SELECT * FROM snowflake_convert_key('cv.hj', dry_run => true);
+SELECT cv_state() = :'state' AS unchanged;
+REVOKE CREATE ON SCHEMA public FROM regress_sf_cv_mal;
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.hj');
+SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cv.hj'::regclass AND contype = 'c';
+DROP TABLE cv.hj;
+DROP ROLE regress_sf_cv_mal;
+
 -- The function itself: acts as its caller, pinned search_path, STRICT.
 SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
   FROM pg_proc p WHERE p.proname = 'snowflake_convert_key';

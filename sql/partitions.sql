@@ -93,6 +93,13 @@ CREATE TABLE paris_hourly (id snowflake NOT NULL) PARTITION BY RANGE (id);
 SELECT snowflake_create_partitions('paris_hourly', '1 hour', 3, 'Europe/Paris', '2026-03-28 23:00+00');
 SELECT snowflake_create_partitions('paris_hourly', '1 hour', 3, 'Europe/Paris', '2026-10-24 22:00+00');
 SELECT * FROM list('paris_hourly');
+-- 15 minutes across the skipped hour: no partition is named for a time
+-- that does not exist, each starts where the one before ends, and a later
+-- run (as_of in the new hour) finds them made, under the same names.
+CREATE TABLE paris_quarters (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('paris_quarters', '15 minutes', 12, 'Europe/Paris', '2026-03-29 00:30+00');
+SELECT snowflake_create_partitions('paris_quarters', '15 minutes', 2, 'Europe/Paris', '2026-03-29 01:10+00');
+SELECT * FROM list('paris_quarters');
 -- America/New_York, 6 hours: on 2026-11-01 the 00:00 partition is 7 hours
 CREATE TABLE ny (id snowflake NOT NULL) PARTITION BY RANGE (id);
 SELECT snowflake_create_partitions('ny', '6 hours', 4, 'America/New_York', '2026-11-01 04:00+00');
@@ -167,6 +174,8 @@ SELECT count(*), (SELECT relispartition FROM pg_class WHERE oid = 'old_p20260501
 SELECT * FROM snowflake_retire_partitions('old', '1 day', 'drop', as_of => '2026-05-04 10:00+00');
 SELECT to_regclass('old_p20260502') AS dropped;
 SELECT * FROM snowflake_retire_partitions('old', '0', 'drop', as_of => '2026-05-04 10:00+00');
+-- a retention with parts of both signs is judged whole: 23 hours
+SELECT * FROM snowflake_retire_partitions('old', '1 day -1 hour', 'drop', as_of => '2026-05-04 10:00+00');
 -- far on: everything with two finite bounds
 SELECT * FROM snowflake_retire_partitions('old', '1 month', 'drop', 'Europe/Paris', '2027-01-01 00:00+00');
 SELECT * FROM list('old');
@@ -227,7 +236,9 @@ SELECT q, sf_try(q) FROM (VALUES
 	($$SELECT snowflake_create_partitions('daily', '1 day', 1, 'Mars/Olympus')$$),
 	($$SELECT snowflake_create_partitions('daily', '1 month', 1, 'UTC', '2163-04-01+00')$$),
 	($$SELECT snowflake_retire_partitions('daily', '-1 day')$$),
-	($$SELECT snowflake_retire_partitions('daily', '1 month -1 day')$$),
+	($$SELECT snowflake_retire_partitions('daily', '-1 month 1 day')$$),
+	($$SELECT snowflake_create_partitions('daily', '1 day', 1, 'UTC', 'infinity')$$),
+	($$SELECT snowflake_retire_partitions('daily', '1 day', 'detach', 'UTC', '-infinity')$$),
 	($$SELECT snowflake_retire_partitions('daily', '1 day', 'delete')$$),
 	($$SELECT snowflake_retire_partitions('daily', '1 day', NULL)$$)
 ) t(q);
