@@ -232,6 +232,20 @@ partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attno)
 }
 
 /*
+ * partition_parent, for a relation that is not itself partitioned: a leaf.
+ */
+static bool
+leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attno)
+{
+	RangeTblEntry *rte;
+
+	if (!partition_parent(root, id, varno, attno))
+		return false;
+	rte = rt_fetch(id->varno, root->parse->rtable);
+	return rte->rtekind == RTE_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE;
+}
+
+/*
  * Whether id's relation is a partition whose parent's restrictions already
  * hold every comparison of cmps: the run-time bounds of a clause that a
  * partitioned table added (simplify_partitioned), which its partitions
@@ -428,7 +442,6 @@ leaf_partition_bound(SupportRequestSimplify *req)
 	PlannerInfo *root = req->root;
 	Var		   *id = id_column(linitial(req->fcall->args));
 	Const	   *c = (Const *) lsecond(req->fcall->args);
-	RangeTblEntry *rte;
 	Index		varno;
 	AttrNumber	attno;
 	Oid			ext;
@@ -437,10 +450,7 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 	if (id == NULL || c->constisnull || !c->constbyval ||
 		c->constlen != sizeof(Snowflake) ||
-		!partition_parent(root, id, &varno, &attno))
-		return NULL;
-	rte = rt_fetch(id->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		!leaf_partition_parent(root, id, &varno, &attno))
 		return NULL;
 	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
@@ -481,7 +491,6 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 	Node	   *a;
 	FuncExpr   *b;
 	Var		   *id;
-	RangeTblEntry *rte;
 	Index		varno;
 	AttrNumber	attno;
 	Oid			ext;
@@ -510,11 +519,7 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
 		return NULL;
 
-	/* a partition, not itself partitioned, of a partitioned table */
-	if (!partition_parent(root, id, &varno, &attno))
-		return NULL;
-	rte = rt_fetch(id->varno, root->parse->rtable);
-	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+	if (!leaf_partition_parent(root, id, &varno, &attno))
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
