@@ -223,59 +223,29 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- bound: "FOR VALUES FROM ('n') TO ('n')", MINVALUE or MAXVALUE, or
 -- "DEFAULT".  Ids are compared as numeric, which orders them as the type.
 --
-CREATE FUNCTION @extschema@.snowflake_create_partitions(
+-- The table both functions work on: partitioned by range of one snowflake
+-- column (or a domain over it) with its default operator class, and owned
+-- by the caller.  Its schema, name, owner, default partition (0 if none)
+-- and key column; the errors otherwise.
+CREATE FUNCTION @extschema@.snowflake_partitioned_by_id(
 	parent regclass,
-	step interval,
-	ahead integer DEFAULT 3,
-	time_zone text DEFAULT 'UTC',
-	as_of timestamptz DEFAULT now())
-RETURNS SETOF regclass
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	OUT nspoid oid,
+	OUT nsp name,
+	OUT rel name,
+	OUT owner_oid oid,
+	OUT defid oid,
+	OUT keyname name)
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	nsp name;
-	nspoid oid;
-	rel name;
-	owner_oid oid;
 	kind "char";
 	strat "char";
 	natts integer;
 	keynum integer;
-	keyname name;
 	keytype oid;
 	keyfamily oid;
-	defid oid;
-	m integer;
-	d integer;
-	us numeric;
-	wall timestamp;
-	first_b timestamp;
-	lb timestamp;
-	ub timestamp;
-	lo numeric;
-	hi numeric;
-	covered numeric;
-	overlapping text;
-	prefix text;
-	suffix text;
-	pname text;
-	n bigint;
-	created regclass;
-	lo_t timestamptz;
-	prev_t timestamptz;
-	prev_hi numeric;
 BEGIN
-	IF parent IS NULL OR step IS NULL OR ahead IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
-		RAISE EXCEPTION 'snowflake_create_partitions: an argument is NULL'
-			USING ERRCODE = '22004';
-	END IF;
-	IF NOT isfinite(as_of) THEN
-		RAISE EXCEPTION 'as_of must be a finite instant, not %', as_of
-			USING ERRCODE = '22008';
-	END IF;
-
-	-- The table: partitioned by range of one snowflake column, owned.
 	SELECT c.relnamespace, ns.nspname, c.relname, c.relowner, c.relkind
 	  INTO nspoid, nsp, rel, owner_oid, kind
 	  FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
@@ -307,6 +277,62 @@ BEGIN
 		RAISE EXCEPTION 'must be owner of table %', rel
 			USING ERRCODE = '42501';
 	END IF;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(regclass) IS
+	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the caller; an error otherwise (used by the rolling partition functions)';
+
+CREATE FUNCTION @extschema@.snowflake_create_partitions(
+	parent regclass,
+	step interval,
+	ahead integer DEFAULT 3,
+	time_zone text DEFAULT 'UTC',
+	as_of timestamptz DEFAULT now())
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	nsp name;
+	nspoid oid;
+	rel name;
+	owner_oid oid;
+	keyname name;
+	defid oid;
+	m integer;
+	d integer;
+	us numeric;
+	wall timestamp;
+	first_b timestamp;
+	lb timestamp;
+	ub timestamp;
+	lo numeric;
+	hi numeric;
+	covered numeric;
+	overlapping text;
+	prefix text;
+	suffix text;
+	pname text;
+	n bigint;
+	created regclass;
+	lo_t timestamptz;
+	prev_t timestamptz;
+	prev_hi numeric;
+BEGIN
+	IF parent IS NULL OR step IS NULL OR ahead IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
+		RAISE EXCEPTION 'snowflake_create_partitions: an argument is NULL'
+			USING ERRCODE = '22004';
+	END IF;
+	IF NOT isfinite(as_of) THEN
+		RAISE EXCEPTION 'as_of must be a finite instant, not %', as_of
+			USING ERRCODE = '22008';
+	END IF;
+
+	-- The table: partitioned by range of one snowflake column, owned.
+	SELECT t.nspoid, t.nsp, t.rel, t.owner_oid, t.defid, t.keyname
+	  INTO nspoid, nsp, rel, owner_oid, defid, keyname
+	  FROM @extschema@.snowflake_partitioned_by_id(parent) t;
 
 	-- The step: months that divide a year, a day, a week, or minutes that
 	-- divide a day.
@@ -452,12 +478,6 @@ AS $fn$
 DECLARE
 	nsp name;
 	rel name;
-	owner_oid oid;
-	kind "char";
-	strat "char";
-	natts integer;
-	keytype oid;
-	keyfamily oid;
 	cutoff numeric;
 	r record;
 BEGIN
@@ -470,37 +490,7 @@ BEGIN
 			USING ERRCODE = '22008';
 	END IF;
 
-	SELECT ns.nspname, c.relname, c.relowner, c.relkind
-	  INTO nsp, rel, owner_oid, kind
-	  FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
-	 WHERE c.oid = parent;
-	IF kind IS DISTINCT FROM 'p' THEN
-		RAISE EXCEPTION '"%" is not a partitioned table', rel
-			USING ERRCODE = '42809';
-	END IF;
-	SELECT p.partstrat, p.partnatts, a.atttypid, opc.opcfamily
-	  INTO strat, natts, keytype, keyfamily
-	  FROM pg_partitioned_table p
-	  LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
-	  LEFT JOIN pg_opclass opc ON opc.oid = p.partclass[0]
-	 WHERE p.partrelid = parent;
-	WHILE (SELECT t.typtype FROM pg_type t WHERE t.oid = keytype) = 'd' LOOP
-		keytype := (SELECT t.typbasetype FROM pg_type t WHERE t.oid = keytype);
-	END LOOP;
-	IF strat <> 'r' OR natts <> 1
-	   OR keytype IS DISTINCT FROM '@extschema@.snowflake'::regtype
-	   OR keyfamily IS DISTINCT FROM (SELECT f.oid FROM pg_opfamily f
-									   WHERE f.opfname = 'snowflake_ops'
-										 AND f.opfnamespace = '@extschema@'::regnamespace
-										 AND f.opfmethod = (SELECT am.oid FROM pg_am am WHERE am.amname = 'btree')) THEN
-		RAISE EXCEPTION '"%" is not partitioned by range of one snowflake column', rel
-			USING ERRCODE = '0A000',
-				  HINT = 'The partition key must be RANGE (column), the column a snowflake or a domain over it, with its default operator class.';
-	END IF;
-	IF NOT pg_has_role(owner_oid, 'USAGE') THEN
-		RAISE EXCEPTION 'must be owner of table %', rel
-			USING ERRCODE = '42501';
-	END IF;
+	SELECT t.nsp, t.rel INTO nsp, rel FROM @extschema@.snowflake_partitioned_by_id(parent) t;
 	IF retention < interval '0' THEN
 		RAISE EXCEPTION 'retention must not be negative: %', retention
 			USING ERRCODE = '22023';

@@ -24,11 +24,12 @@ LANGUAGE sql AS $$
 $$;
 
 -- The catalogue: volatile, not strict (a NULL argument is an error),
--- parallel unsafe, search_path pinned, not SECURITY DEFINER.
+-- parallel unsafe, search_path pinned, not SECURITY DEFINER; and the
+-- check of the table both make, stable and strict.
 SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
   FROM pg_proc p
- WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions')
- ORDER BY 1::text;
+ WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions', 'snowflake_partitioned_by_id')
+ ORDER BY p.oid::regprocedure::text;
 
 --
 -- Daily, in UTC: the interval of as_of and the next 2.

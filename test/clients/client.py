@@ -9,17 +9,7 @@ import sys
 
 import psycopg2
 
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=None):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail!r}")
+from checks import check, run
 
 
 def main():
@@ -65,10 +55,4 @@ def main():
     conn.close()
 
 
-try:
-    main()
-except Exception as e:  # a crash is a failure, reported like the rest
-    failed += 1
-    print(f"FAIL python: {e}")
-print(f"python: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+run("python", main)

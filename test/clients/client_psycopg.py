@@ -21,17 +21,7 @@ from psycopg.types import TypeInfo
 MAX = 2**64 - 1
 TOP = 2**63  # the first id with the top bit set: must never turn negative
 
-passed = 0
-failed = 0
-
-
-def check(name, ok, detail=None):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail!r}")
+from checks import check, run
 
 
 # ---- the optional adapter ----------------------------------------------
@@ -207,10 +197,4 @@ def main():
         adapted(conn)
 
 
-try:
-    main()
-except Exception as e:  # a crash is a failure, reported like the rest
-    failed += 1
-    print(f"FAIL psycopg: {type(e).__name__}: {e}")
-print(f"psycopg: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+run("psycopg", main)
