@@ -436,8 +436,11 @@ BEGIN
 
 		-- Rows of the default partition in the new range: refused.
 		IF defid <> 0 THEN
-			EXECUTE format('SELECT count(*) FROM %s WHERE %I OPERATOR(@extschema@.>=) %L::@extschema@.snowflake'
-						   ' AND %I OPERATOR(@extschema@.<) %L::@extschema@.snowflake',
+			-- The key cast to snowflake, even where it is a domain: an operator
+			-- on the domain, which anyone who may create objects in the
+			-- extension's schema could put there, would run as the caller.
+			EXECUTE format('SELECT count(*) FROM %s WHERE %I::@extschema@.snowflake OPERATOR(@extschema@.>=) %L::@extschema@.snowflake'
+						   ' AND %I::@extschema@.snowflake OPERATOR(@extschema@.<) %L::@extschema@.snowflake',
 						   defid::regclass, keyname, lo, keyname, hi)
 			   INTO n;
 			IF n > 0 THEN
@@ -633,6 +636,33 @@ BEGIN
 											   JOIN pg_catalog.pg_type t ON t.typnamespace = n.oid
 											  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), msg),
 				  HINT = 'Run it as that role, or revoke CREATE on the schema from those roles for the conversion.';
+	END IF;
+	-- ... nor may the schema already hold a function or operator that is no
+	-- member of the extension and that such a role owns: one created while
+	-- the schema was open stays there after CREATE is revoked.
+	SELECT pg_catalog.string_agg(x.obj, ', ' ORDER BY x.obj)
+	  INTO msg
+	  FROM (SELECT p.oid::pg_catalog.regprocedure::pg_catalog.text AS obj, p.proowner AS owner,
+				   'pg_catalog.pg_proc'::pg_catalog.regclass AS classid, p.oid AS objid
+			  FROM pg_catalog.pg_proc p
+			 WHERE p.pronamespace = (SELECT t.typnamespace FROM pg_catalog.pg_type t
+									  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype)
+			UNION ALL
+			SELECT o.oid::pg_catalog.regoperator::pg_catalog.text, o.oprowner,
+				   'pg_catalog.pg_operator'::pg_catalog.regclass, o.oid
+			  FROM pg_catalog.pg_operator o
+			 WHERE o.oprnamespace = (SELECT t.typnamespace FROM pg_catalog.pg_type t
+									  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype)) x
+	  JOIN pg_catalog.pg_roles o ON o.oid = x.owner
+	 WHERE NOT o.rolsuper AND o.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
+	   AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
+						WHERE d.classid = x.classid AND d.objid = x.objid AND d.deptype = 'e'
+						  AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass);
+	IF msg IS NOT NULL THEN
+		RAISE EXCEPTION 'snowflake_convert_key refuses to run while the extension''s schema holds functions or operators of other roles'
+			USING ERRCODE = 'insufficient_privilege',
+				  DETAIL = pg_catalog.format('Not the extension''s, and owned by a role that is neither you nor a superuser: %s. The constraints and indexes a conversion rebuilds are parsed again with that schema on the search_path, where they could be chosen and would run as you.', msg),
+				  HINT = 'Drop them or move them to another schema, or run the conversion as their owner.';
 	END IF;
 
 	SELECT k.relkind INTO root_kind FROM pg_catalog.pg_class k WHERE k.oid = root_rel;

@@ -328,6 +328,25 @@ SELECT table_name, column_name, action FROM snowflake_convert_key('cv.hj');
 SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cv.hj'::regclass AND contype = 'c';
 DROP TABLE cv.hj;
 DROP ROLE regress_sf_cv_mal;
+-- ... nor while the schema holds a function or operator that such a role
+-- made while it could: revoking CREATE leaves them there.
+CREATE ROLE regress_sf_cv_eve LOGIN;
+GRANT CREATE ON SCHEMA public TO regress_sf_cv_eve;
+SET ROLE regress_sf_cv_eve;
+CREATE FUNCTION public.cv_eve_gt(snowflake, integer) RETURNS boolean LANGUAGE sql AS 'SELECT true';
+CREATE OPERATOR public.> (LEFTARG = snowflake, RIGHTARG = integer, FUNCTION = public.cv_eve_gt);
+RESET ROLE;
+REVOKE CREATE ON SCHEMA public FROM regress_sf_cv_eve;
+CREATE TABLE cv.hj2 (id bigint PRIMARY KEY CHECK (id > 0));
+SELECT cv_state() AS state \gset
+SELECT * FROM snowflake_convert_key('cv.hj2');
+SELECT cv_state() = :'state' AS unchanged;
+DROP OPERATOR public.> (snowflake, integer);
+DROP FUNCTION public.cv_eve_gt(snowflake, integer);
+DROP ROLE regress_sf_cv_eve;
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.hj2');
+SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cv.hj2'::regclass AND contype = 'c';
+DROP TABLE cv.hj2;
 
 -- The function itself: acts as its caller, pinned search_path, STRICT.
 SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig

@@ -202,6 +202,22 @@ SET client_min_messages = warning;
 DROP SCHEMA "Odd Schema" CASCADE;
 RESET client_min_messages;
 
+-- The default partition's rows are counted with the key cast to
+-- snowflake: an operator on a domain key that someone put in the
+-- extension's schema is not called.
+CREATE DOMAIN parts.dkey AS snowflake;
+CREATE FUNCTION public.dkey_ge(parts.dkey, snowflake) RETURNS boolean LANGUAGE plpgsql AS
+$$BEGIN RAISE NOTICE 'a planted >= ran'; RETURN true; END$$;
+CREATE OPERATOR public.>= (LEFTARG = parts.dkey, RIGHTARG = snowflake, FUNCTION = public.dkey_ge);
+CREATE TABLE dk (id parts.dkey NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE dk_default PARTITION OF dk DEFAULT;
+INSERT INTO dk VALUES (snowflake_floor('2025-01-01+00'));
+SELECT snowflake_create_partitions('dk', '1 day', 0, 'UTC', '2026-06-07+00');
+DROP TABLE dk;
+DROP OPERATOR public.>= (parts.dkey, snowflake);
+DROP FUNCTION public.dkey_ge(parts.dkey, snowflake);
+DROP DOMAIN parts.dkey;
+
 --
 -- Errors change nothing.
 --
