@@ -20,9 +20,9 @@
  *
  * A constant range is kept: its estimator interpolates inside a bucket
  * (selectivity.c), which its two comparisons would lose.  A query level
- * with grouping sets keeps every window as written (sf_window_simplify).  The rest is the
- * rewrite for partitioned tables (partition.c), and the retyping of a
- * range stored before 1.4 (below).
+ * with grouping sets keeps every window as written (sf_window_simplify).
+ * The rest is the rewrite for partitioned tables (partition.c), and the
+ * retyping of a range stored before 1.4 (below).
  *
  *-------------------------------------------------------------------------
  */
