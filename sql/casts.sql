@@ -212,6 +212,10 @@ EXPLAIN (COSTS OFF) SELECT id FROM inl WHERE id IN (-1, 1) OR id IN (5::smallint
 EXPLAIN (COSTS OFF) SELECT id FROM inl WHERE id NOT IN (1, -1, 5);
 EXPLAIN (COSTS OFF) SELECT id FROM inl WHERE id = ANY ('{1,-1,5}'::int[]);
 EXPLAIN (COSTS OFF) SELECT id FROM inl WHERE id <> ALL ('{1,-1,5}'::bigint[]);
+-- The quals of a query level are rewritten once, at its first table, for
+-- every table of it: a list on a later table, or behind a function scan.
+EXPLAIN (COSTS OFF) SELECT a.id, b.id FROM inl a JOIN inl b ON b.id IN (1, 5) WHERE a.id = '0';
+EXPLAIN (COSTS OFF) SELECT g, id FROM generate_series(1, 2) g JOIN inl ON inl.id IN (1, 5) AND g > 0;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 -- each form against numeric, with and without the index

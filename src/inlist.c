@@ -54,6 +54,7 @@
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/plancat.h"
+#include "parser/parsetree.h"
 #include "utils/array.h"
 #include "utils/lsyscache.h"
 
@@ -375,9 +376,46 @@ rewrite_jointree(PlannerInfo *root, Node *jt)
 }
 
 /*
- * The hook: for a relation of the query level itself (its first call per
- * level comes before the quals go to the relations; members of an
- * inheritance tree come after, and take their parent's quals).
+ * The first table of a join tree in the order add_base_rels_to_query
+ * visits it (FROM items in order, a join's left side first), whose
+ * RelOptInfo is the first of the level that get_relation_info fills in;
+ * 0 if it has none.
+ */
+static Index
+first_table(PlannerInfo *root, Node *jt)
+{
+	ListCell   *lc;
+	Index		found;
+
+	if (jt == NULL)
+		return 0;
+	if (IsA(jt, RangeTblRef))
+	{
+		Index		rti = ((RangeTblRef *) jt)->rtindex;
+
+		return rt_fetch(rti, root->parse->rtable)->rtekind == RTE_RELATION ? rti : 0;
+	}
+	if (IsA(jt, FromExpr))
+	{
+		foreach(lc, ((FromExpr *) jt)->fromlist)
+			if ((found = first_table(root, lfirst(lc))) != 0)
+			return found;
+		return 0;
+	}
+	if (IsA(jt, JoinExpr))
+	{
+		if ((found = first_table(root, ((JoinExpr *) jt)->larg)) != 0)
+			return found;
+		return first_table(root, ((JoinExpr *) jt)->rarg);
+	}
+	return 0;
+}
+
+/*
+ * The hook: for the first table of the query level, whose call comes
+ * before the quals go to the relations, the level's quals are rewritten
+ * once (members of an inheritance tree come after, and take their
+ * parent's quals; the other tables of the level find them rewritten).
  */
 static void
 sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
@@ -385,7 +423,8 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 {
 	if (prev_get_relation_info_hook)
 		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
-	if (rel->reloptkind == RELOPT_BASEREL && root->parse->jointree != NULL)
+	if (rel->reloptkind == RELOPT_BASEREL && root->parse->jointree != NULL &&
+		rel->relid == first_table(root, (Node *) root->parse->jointree))
 		rewrite_jointree(root, (Node *) root->parse->jointree);
 }
 
