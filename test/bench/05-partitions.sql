@@ -10,15 +10,7 @@
 \ir lib.psql
 
 DROP TABLE IF EXISTS p_snowflake, p_bigint;
-CREATE TABLE p_snowflake (id snowflake NOT NULL) PARTITION BY RANGE (id);
-CREATE TABLE p_bigint (id bigint NOT NULL) PARTITION BY RANGE (id);
-SELECT format('CREATE TABLE p_snowflake_%s PARTITION OF p_snowflake FOR VALUES FROM (%L) TO (%L);
-               CREATE TABLE p_bigint_%s PARTITION OF p_bigint FOR VALUES FROM (%s) TO (%s)', w,
-              snowflake_floor('2026-05-01+00'::timestamptz + w * interval '7 days'),
-              snowflake_floor('2026-05-01+00'::timestamptz + (w + 1) * interval '7 days'), w,
-              snowflake_floor('2026-05-01+00'::timestamptz + w * interval '7 days')::bigint,
-              snowflake_floor('2026-05-01+00'::timestamptz + (w + 1) * interval '7 days')::bigint)
-FROM generate_series(0, 3) w \gexec
+DO $$ BEGIN PERFORM pg_temp.weekly_partitions('p', '2026-05-01+00'); END $$;
 -- :rows ids over 28 days, in order
 INSERT INTO p_snowflake
 SELECT make_snowflake('2026-05-01 00:00:00+00'::timestamptz + (g::bigint * 2419200000 / :rows) * interval '1 ms',

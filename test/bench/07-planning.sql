@@ -35,16 +35,8 @@ CREATE INDEX ON pl_snowflake (id);
 CREATE INDEX ON pl_bigint (id);
 
 -- The same ids in a table partitioned by range of the id, 4 weekly
--- partitions, and bigint partitioned the same way (as in 05-partitions.sql).
-CREATE TABLE pp_snowflake (id snowflake NOT NULL) PARTITION BY RANGE (id);
-CREATE TABLE pp_bigint (id bigint NOT NULL) PARTITION BY RANGE (id);
-SELECT format('CREATE TABLE pp_snowflake_%s PARTITION OF pp_snowflake FOR VALUES FROM (%L) TO (%L);
-               CREATE TABLE pp_bigint_%s PARTITION OF pp_bigint FOR VALUES FROM (%s) TO (%s)', w,
-              snowflake_floor('2026-05-08+00'::timestamptz + w * interval '7 days'),
-              snowflake_floor('2026-05-08+00'::timestamptz + (w + 1) * interval '7 days'), w,
-              snowflake_floor('2026-05-08+00'::timestamptz + w * interval '7 days')::bigint,
-              snowflake_floor('2026-05-08+00'::timestamptz + (w + 1) * interval '7 days')::bigint)
-FROM generate_series(0, 3) w \gexec
+-- partitions, and bigint partitioned the same way (lib.psql).
+DO $$ BEGIN PERFORM pg_temp.weekly_partitions('pp', '2026-05-08+00'); END $$;
 INSERT INTO pp_snowflake SELECT id FROM pl_snowflake;
 INSERT INTO pp_bigint SELECT id FROM pl_bigint;
 CREATE INDEX ON pp_snowflake (id);
