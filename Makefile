@@ -43,6 +43,16 @@ EXTRA_CLEAN = test/results test/*.o
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# make install removes the full install scripts of 1.1, 1.2 and 1.3 that
+# an older build left in the server's extension directory (retired in
+# scripts/FROZEN): PostgreSQL prefers a full script to the chain, and
+# theirs predate the security fix of the 1.3 grant (README, Security).
+RETIRED_SCRIPTS = snowflake--1.1.sql snowflake--1.2.sql snowflake--1.3.sql
+install: remove-retired-scripts
+.PHONY: remove-retired-scripts
+remove-retired-scripts:
+	rm -f $(addprefix '$(DESTDIR)$(datadir)/extension/',$(RETIRED_SCRIPTS))
+
 # Every object depends on the layout header.
 $(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
 

@@ -16,10 +16,12 @@ BEGIN
 	EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s WITH GRANT OPTION',
 		(SELECT p.oid::pg_catalog.regprocedure
 		   FROM pg_catalog.pg_proc p
-		   JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
-		   JOIN pg_catalog.pg_extension e ON d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
-		                                  AND d.refobjid = e.oid
-		  WHERE e.extname = 'snowflake' AND p.proname = 'gen_snowflake' AND p.pronargs = 1),
-		(SELECT e.extowner::pg_catalog.regrole FROM pg_catalog.pg_extension e WHERE e.extname = 'snowflake'));
+		   JOIN pg_catalog.pg_depend d ON d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+		                           AND d.objid OPERATOR(pg_catalog.=) p.oid
+		   JOIN pg_catalog.pg_extension e ON d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+		                                  AND d.refobjid OPERATOR(pg_catalog.=) e.oid
+		  WHERE e.extname OPERATOR(pg_catalog.=) 'snowflake' AND p.proname OPERATOR(pg_catalog.=) 'gen_snowflake'
+		    AND p.pronargs OPERATOR(pg_catalog.=) 1),
+		(SELECT e.extowner::pg_catalog.regrole FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'snowflake'));
 END
 $$;

@@ -25,7 +25,7 @@
 -- keeps working.  The value is the same tstzrange either way, and the C
 -- functions read it as such.
 --
-CREATE DOMAIN @extschema@.snowflake_tstzrange AS tstzrange;
+CREATE DOMAIN @extschema@.snowflake_tstzrange AS pg_catalog.tstzrange;
 
 COMMENT ON DOMAIN @extschema@.snowflake_tstzrange IS
 	'a tstzrange as the time window of "id <@ r" and "r @> id"';
@@ -34,21 +34,21 @@ UPDATE pg_catalog.pg_proc
    SET proargtypes = pg_catalog.array_to_string(ARRAY[
 			'@extschema@.snowflake'::pg_catalog.regtype::pg_catalog.oid,
 			'@extschema@.snowflake_tstzrange'::pg_catalog.regtype::pg_catalog.oid], ' ')::pg_catalog.oidvector
- WHERE oid = '@extschema@.snowflake_within(@extschema@.snowflake, pg_catalog.tstzrange)'::pg_catalog.regprocedure;
+ WHERE oid OPERATOR(pg_catalog.=) '@extschema@.snowflake_within(@extschema@.snowflake, pg_catalog.tstzrange)'::pg_catalog.regprocedure::pg_catalog.oid;
 
 UPDATE pg_catalog.pg_proc
    SET proargtypes = pg_catalog.array_to_string(ARRAY[
 			'@extschema@.snowflake_tstzrange'::pg_catalog.regtype::pg_catalog.oid,
 			'@extschema@.snowflake'::pg_catalog.regtype::pg_catalog.oid], ' ')::pg_catalog.oidvector
- WHERE oid = '@extschema@.tstzrange_contains_snowflake(pg_catalog.tstzrange, @extschema@.snowflake)'::pg_catalog.regprocedure;
+ WHERE oid OPERATOR(pg_catalog.=) '@extschema@.tstzrange_contains_snowflake(pg_catalog.tstzrange, @extschema@.snowflake)'::pg_catalog.regprocedure::pg_catalog.oid;
 
 UPDATE pg_catalog.pg_operator
    SET oprright = '@extschema@.snowflake_tstzrange'::pg_catalog.regtype
- WHERE oid = '@extschema@.<@(@extschema@.snowflake, pg_catalog.tstzrange)'::pg_catalog.regoperator;
+ WHERE oid OPERATOR(pg_catalog.=) '@extschema@.<@(@extschema@.snowflake, pg_catalog.tstzrange)'::pg_catalog.regoperator::pg_catalog.oid;
 
 UPDATE pg_catalog.pg_operator
    SET oprleft = '@extschema@.snowflake_tstzrange'::pg_catalog.regtype
- WHERE oid = '@extschema@.@>(pg_catalog.tstzrange, @extschema@.snowflake)'::pg_catalog.regoperator;
+ WHERE oid OPERATOR(pg_catalog.=) '@extschema@.@>(pg_catalog.tstzrange, @extschema@.snowflake)'::pg_catalog.regoperator::pg_catalog.oid;
 
 -- The dependencies that CREATE FUNCTION and CREATE OPERATOR record on an
 -- argument type (none was recorded on tstzrange, a pinned type).
@@ -97,9 +97,10 @@ SELECT c.classid, c.objid, 0, 'pg_catalog.pg_type'::pg_catalog.regclass,
 DO $$
 DECLARE
 	fn pg_catalog.regprocedure := '@extschema@.gen_snowflake(integer)'::pg_catalog.regprocedure;
-	fnowner pg_catalog.oid := (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = fn);
+	fnowner pg_catalog.oid := (SELECT p.proowner FROM pg_catalog.pg_proc p
+								WHERE p.oid OPERATOR(pg_catalog.=) fn::pg_catalog.oid);
 	dbowner pg_catalog.oid := (SELECT d.datdba FROM pg_catalog.pg_database d
-								WHERE d.datname = pg_catalog.current_database());
+								WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database());
 	install pg_catalog.aclitem[];
 BEGIN
 	EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %I WITH GRANT OPTION', fn,
@@ -108,14 +109,14 @@ BEGIN
 	  FROM pg_catalog.pg_proc p,
 		   pg_catalog.unnest(p.proacl) WITH ORDINALITY AS a(item, n),
 		   pg_catalog.aclexplode(ARRAY[a.item]) AS x
-	 WHERE p.oid = fn
-	   AND x.grantor = fnowner
-	   AND x.grantee IN (fnowner, dbowner);
+	 WHERE p.oid OPERATOR(pg_catalog.=) fn::pg_catalog.oid
+	   AND x.grantor OPERATOR(pg_catalog.=) fnowner
+	   AND (x.grantee OPERATOR(pg_catalog.=) fnowner OR x.grantee OPERATOR(pg_catalog.=) dbowner);
 	UPDATE pg_catalog.pg_init_privs
 	   SET initprivs = install
-	 WHERE objoid = fn
-	   AND classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-	   AND objsubid = 0;
+	 WHERE objoid OPERATOR(pg_catalog.=) fn::pg_catalog.oid
+	   AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+	   AND objsubid OPERATOR(pg_catalog.=) 0;
 	IF NOT FOUND THEN
 		INSERT INTO pg_catalog.pg_init_privs (objoid, classoid, objsubid, privtype, initprivs)
 		VALUES (fn, 'pg_catalog.pg_proc'::pg_catalog.regclass, 0, 'e', install);
@@ -173,9 +174,10 @@ ALTER OPERATOR FAMILY @extschema@.snowflake_ops USING hash ADD
 
 UPDATE pg_catalog.pg_operator
    SET oprcanhash = true
- WHERE oid IN ('@extschema@.=(@extschema@.snowflake, bigint)'::pg_catalog.regoperator,
-			   '@extschema@.=(bigint, @extschema@.snowflake)'::pg_catalog.regoperator,
-			   '@extschema@.#=#(bigint, bigint)'::pg_catalog.regoperator);
+ WHERE oid OPERATOR(pg_catalog.=) ANY (ARRAY[
+			'@extschema@.=(@extschema@.snowflake, bigint)'::pg_catalog.regoperator::pg_catalog.oid,
+			'@extschema@.=(bigint, @extschema@.snowflake)'::pg_catalog.regoperator::pg_catalog.oid,
+			'@extschema@.#=#(bigint, bigint)'::pg_catalog.regoperator::pg_catalog.oid]);
 
 --
 -- 5. The BRIN minmax class stores its summaries as snowflake, as core's
@@ -187,9 +189,10 @@ UPDATE pg_catalog.pg_operator
 --
 UPDATE pg_catalog.pg_opclass
    SET opckeytype = '@extschema@.snowflake'::pg_catalog.regtype
- WHERE opcname = 'snowflake_minmax_ops'
-   AND opcnamespace = '@extschema@'::pg_catalog.regnamespace
-   AND opcmethod = (SELECT oid FROM pg_catalog.pg_am WHERE amname = 'brin');
+ WHERE opcname OPERATOR(pg_catalog.=) 'snowflake_minmax_ops'
+   AND opcnamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid
+   AND opcmethod OPERATOR(pg_catalog.=) (SELECT a.oid FROM pg_catalog.pg_am a
+										  WHERE a.amname OPERATOR(pg_catalog.=) 'brin');
 
 --
 -- 6. The comparisons of ids get the planner support function too, which
@@ -210,9 +213,12 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- partitions of the coming intervals of a table partitioned by range of
 -- an id, and snowflake_retire_partitions detaches or drops those whose
 -- whole range is older than a retention.  Both run as the caller (the
--- table's owner, as core requires for the DDL they run), with search_path
--- pinned, and take SHARE UPDATE EXCLUSIVE on the parent first, so that
--- two runs at once take turns.
+-- table's owner, or a member of its role, as core requires for the DDL
+-- they run), with search_path pinned, and take SHARE UPDATE EXCLUSIVE on
+-- the parent first, so that two runs at once take turns.  They evaluate
+-- no code of the table's owner: the only rows they read are those of the
+-- default partition, with row_security off, so that a policy there, code
+-- its owner wrote, raises an error instead of running as the caller.
 --
 -- An interval's bounds are wall-clock times in the given time zone: the
 -- id of the first millisecond of a local midnight (or hour, week, month).
@@ -228,13 +234,13 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- by the caller.  Its schema, name, owner, default partition (0 if none)
 -- and key column; the errors otherwise.
 CREATE FUNCTION @extschema@.snowflake_partitioned_by_id(
-	parent regclass,
-	OUT nspoid oid,
-	OUT nsp name,
-	OUT rel name,
-	OUT owner_oid oid,
-	OUT defid oid,
-	OUT keyname name)
+	parent pg_catalog.regclass,
+	OUT nspoid pg_catalog.oid,
+	OUT nsp pg_catalog.name,
+	OUT rel pg_catalog.name,
+	OUT owner_oid pg_catalog.oid,
+	OUT defid pg_catalog.oid,
+	OUT keyname pg_catalog.name)
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -245,6 +251,8 @@ DECLARE
 	keynum integer;
 	keytype oid;
 	keyfamily oid;
+	ktype "char";
+	kbase oid;
 BEGIN
 	SELECT c.relnamespace, ns.nspname, c.relname, c.relowner, c.relkind
 	  INTO nspoid, nsp, rel, owner_oid, kind
@@ -260,8 +268,13 @@ BEGIN
 	  LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
 	  LEFT JOIN pg_opclass opc ON opc.oid = p.partclass[0]
 	 WHERE p.partrelid = parent;
-	WHILE (SELECT t.typtype FROM pg_type t WHERE t.oid = keytype) = 'd' LOOP
-		keytype := (SELECT t.typbasetype FROM pg_type t WHERE t.oid = keytype);
+	-- the key's type, through any domains
+	LOOP
+		SELECT t.typtype, t.typbasetype INTO ktype, kbase FROM pg_type t WHERE t.oid = keytype;
+		IF ktype IS DISTINCT FROM 'd' THEN
+			EXIT;
+		END IF;
+		keytype := kbase;
 	END LOOP;
 	IF strat <> 'r' OR natts <> 1 OR keynum = 0
 	   OR keytype IS DISTINCT FROM '@extschema@.snowflake'::regtype
@@ -280,18 +293,19 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(regclass) IS
+COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(pg_catalog.regclass) IS
 	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the caller; an error otherwise (used by the rolling partition functions)';
 
 CREATE FUNCTION @extschema@.snowflake_create_partitions(
-	parent regclass,
-	step interval,
+	parent pg_catalog.regclass,
+	step pg_catalog.interval,
 	ahead integer DEFAULT 3,
-	time_zone text DEFAULT 'UTC',
-	as_of timestamptz DEFAULT now())
-RETURNS SETOF regclass
+	time_zone pg_catalog.text DEFAULT 'UTC',
+	as_of pg_catalog.timestamptz DEFAULT pg_catalog.now())
+RETURNS SETOF pg_catalog.regclass
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
+SET row_security = off
 AS $fn$
 DECLARE
 	nsp name;
@@ -369,7 +383,10 @@ BEGIN
 				   + step * floor(extract(epoch FROM wall - date_trunc('day', wall)) * 1000000 / us);
 	END IF;
 	-- A wall-clock time that occurs twice is read as its later instant.
-	WHILE (first_b AT TIME ZONE time_zone) > as_of LOOP
+	LOOP
+		IF ((first_b AT TIME ZONE time_zone) > as_of) IS NOT TRUE THEN
+			EXIT;
+		END IF;
 		first_b := first_b - step;
 	END LOOP;
 
@@ -397,7 +414,9 @@ BEGIN
 			prev_t := ub AT TIME ZONE time_zone;
 		END IF;
 		-- before the epoch, or skipped by a change of the clocks
-		CONTINUE WHEN lo >= hi;
+		IF lo >= hi THEN
+			CONTINUE;
+		END IF;
 
 		-- Covered already, by partitions made before (by this function or
 		-- by hand): nothing to do.  Partly covered: left alone, said.
@@ -412,7 +431,9 @@ BEGIN
 					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
 				 WHERE i.inhparent = parent) x
 		 WHERE x.lower_id < hi AND lo < x.upper_id;
-		CONTINUE WHEN covered >= hi - lo;
+		IF covered >= hi - lo THEN
+			CONTINUE;
+		END IF;
 		IF covered > 0 THEN
 			RAISE NOTICE 'no partition of % for [%, %): it overlaps %', rel,
 				lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone, overlapping;
@@ -424,7 +445,10 @@ BEGIN
 		suffix := '_p' || to_char(lo_t AT TIME ZONE time_zone,
 								  CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
 		prefix := rel;
-		WHILE octet_length(prefix || suffix) > 63 LOOP
+		LOOP
+			IF (octet_length(prefix || suffix) > 63) IS NOT TRUE THEN
+				EXIT;
+			END IF;
 			prefix := left(prefix, -1);
 		END LOOP;
 		pname := prefix || suffix;
@@ -465,16 +489,16 @@ BEGIN
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.snowflake_create_partitions(regclass, interval, integer, text, timestamptz) IS
+COMMENT ON FUNCTION @extschema@.snowflake_create_partitions(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) IS
 	'creates the missing range partitions of a table partitioned by an id for the interval of as_of and the next ahead ones, aligned in a time zone';
 
 CREATE FUNCTION @extschema@.snowflake_retire_partitions(
-	parent regclass,
-	retention interval,
-	mode text DEFAULT 'detach',
-	time_zone text DEFAULT 'UTC',
-	as_of timestamptz DEFAULT now())
-RETURNS TABLE (partition text, action text)
+	parent pg_catalog.regclass,
+	retention pg_catalog.interval,
+	mode pg_catalog.text DEFAULT 'detach',
+	time_zone pg_catalog.text DEFAULT 'UTC',
+	as_of pg_catalog.timestamptz DEFAULT pg_catalog.now())
+RETURNS TABLE (partition pg_catalog.text, action pg_catalog.text)
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
@@ -533,12 +557,16 @@ BEGIN
 			action := 'detached';
 		END IF;
 		partition := r.name;
-		RETURN NEXT;
+		-- RETURN QUERY of the OUT parameters rather than a bare RETURN
+		-- NEXT: pgspot parses PL/pgSQL with libpg_query, which does not
+		-- know a function's OUT parameters and fails on RETURN NEXT without
+		-- an expression, leaving the rest of the script unchecked.
+		RETURN QUERY SELECT partition, action;
 	END LOOP;
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(regclass, interval, text, text, timestamptz) IS
+COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(pg_catalog.regclass, pg_catalog.interval, pg_catalog.text, pg_catalog.text, pg_catalog.timestamptz) IS
 	'detaches or drops the range partitions of a table partitioned by an id whose whole range is older than as_of less the retention';
 
 -- 8. snowflake_convert_key(tbl, col, dry_run): a bigint key (plain,
@@ -563,13 +591,18 @@ COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(regclass, interval, 
 -- [0, snowflake_floor(now())), so that they sort before every id minted
 -- from now on and no minted id can ever equal one of them.
 --
--- It acts as the caller (no SECURITY DEFINER): the caller must own every
--- table it alters, as ALTER TABLE requires, and that is checked before
--- any lock is taken.  The search_path is pinned: ALTER COLUMN TYPE
--- re-parses the definitions of the indexes and constraints it rebuilds,
--- and a CHECK (id > 0) on an id needs the extension's operators.
--- row_security is off, so a table whose policies would hide rows from
--- the checks of its values raises an error instead of being misread.
+-- It acts as the caller (no SECURITY DEFINER), and the caller must be
+-- the owner of every table it alters: not a member of the owner's role,
+-- and not a superuser.  ALTER COLUMN TYPE evaluates code the owner wrote
+-- (CHECK constraints, index expressions and predicates) over every row;
+-- run by a more privileged role, that code would run with its rights.
+-- This is checked before any lock is taken.  The search_path is pinned
+-- to pg_catalog: ALTER COLUMN TYPE re-parses the definitions of the
+-- indexes and constraints it rebuilds, and a CHECK (id > 0) on an id
+-- needs the extension's operators, so the extension's schema is on the
+-- path for those statements only.  row_security is off, so a table whose
+-- policies would hide rows from the checks of its values raises an error
+-- instead of being misread.
 --
 CREATE FUNCTION @extschema@.snowflake_convert_key(
 	tbl pg_catalog.regclass,
@@ -578,7 +611,7 @@ CREATE FUNCTION @extschema@.snowflake_convert_key(
 RETURNS TABLE (table_name pg_catalog.regclass, column_name pg_catalog.name,
 			   action pg_catalog.text, detail pg_catalog.text)
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-SET search_path = pg_catalog, @extschema@, pg_temp
+SET search_path = pg_catalog, pg_temp
 SET row_security = off
 AS $convert$
 DECLARE
@@ -603,6 +636,10 @@ DECLARE
 	lo bigint;
 	hi bigint;
 	seq pg_catalog.oid;
+	me pg_catalog.oid := (SELECT a.oid FROM pg_catalog.pg_roles a WHERE a.rolname = CURRENT_USER);
+	ext_nsp pg_catalog.text := (SELECT t.typnamespace::pg_catalog.regnamespace::pg_catalog.text
+								  FROM pg_catalog.pg_type t
+								 WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype);
 BEGIN
 	IF NOT dry_run AND pg_catalog.current_setting('transaction_isolation') <> 'read committed' THEN
 		RAISE EXCEPTION 'snowflake_convert_key must run at the READ COMMITTED isolation level'
@@ -613,10 +650,10 @@ BEGIN
 	END IF;
 
 	-- ALTER COLUMN TYPE parses the constraints, indexes and defaults it
-	-- rebuilds again, under this function's search_path, which holds the
-	-- extension's schema.  An operator that another role created there
-	-- (">(snowflake, integer)", say, which the extension lacks) would be
-	-- bound into them and run as the caller, now and on every later write.
+	-- rebuilds again, with the extension's schema on the search_path.  An
+	-- operator that another role created there (">(snowflake, integer)",
+	-- say, which the extension lacks) would be bound into them and run as
+	-- the caller, now and on every later write.
 	-- So no login role but the caller and superusers may be able to create
 	-- objects in that schema, directly or through a role it can become.
 	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(l.rolname), ', ' ORDER BY l.rolname)
@@ -683,9 +720,11 @@ BEGIN
 			USING ERRCODE = 'undefined_column';
 	END IF;
 
-	-- The columns and their tables; the caller must own each table.  Lock
-	-- the tables in the order of their OIDs, then look again: a foreign
-	-- key added before the locks were granted brings more tables.
+	-- The columns and their tables; the caller must be the owner of each
+	-- (not a member of the owner's role, not a superuser: the owner's
+	-- code must not run with more rights than the owner's).  Lock the
+	-- tables in the order of their OIDs, then look again: a foreign key
+	-- added before the locks were granted brings more tables.
 	LOOP
 		WITH RECURSIVE s(relid, attnum) AS (
 			VALUES (root_rel, root_att)
@@ -700,17 +739,22 @@ BEGIN
 
 		SELECT k.oid INTO r FROM pg_catalog.pg_class k
 		 WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
-		   AND NOT pg_catalog.pg_has_role(k.relowner, 'USAGE')
+		   AND k.relowner IS DISTINCT FROM me
 		 ORDER BY k.oid LIMIT 1;
 		IF FOUND THEN
 			RAISE EXCEPTION 'must be owner of table %', r.oid::pg_catalog.regclass
 				USING ERRCODE = 'insufficient_privilege',
-					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s.', tbl, col,
+					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s. Their constraints and indexes are evaluated again over every row, and must not run with the rights of a role other than their owner, %s.',
+								tbl, col,
 								(SELECT pg_catalog.string_agg(u.relid::pg_catalog.regclass::pg_catalog.text, ', ' ORDER BY u.n)
-								   FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)));
+								   FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)),
+								(SELECT k.relowner::pg_catalog.regrole FROM pg_catalog.pg_class k WHERE k.oid = r.oid)),
+					  HINT = 'Run it in a session of the owner of every table: log in as that role.';
 		END IF;
 
-		EXIT WHEN t_rel OPERATOR(pg_catalog.<@) locked;
+		IF t_rel OPERATOR(pg_catalog.<@) locked THEN
+			EXIT;
+		END IF;
 		FOR r IN SELECT u.relid FROM pg_catalog.unnest(t_rel) AS u(relid)
 				  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked) ORDER BY u.relid LOOP
 			EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
@@ -848,6 +892,9 @@ BEGIN
 	END LOOP;
 
 	-- The plan: each row says what changes; a dry run stops at saying it.
+	-- A row is returned by RETURN QUERY of the OUT parameters, not a bare
+	-- RETURN NEXT, which pgspot's PL/pgSQL parser (libpg_query's, blind to
+	-- OUT parameters) cannot read.
 	-- Foreign keys first, dropped and kept for the end.
 	SELECT pg_catalog.array_agg(f.conrelid ORDER BY f.conrelid, f.conname),
 		   pg_catalog.array_agg(f.conname ORDER BY f.conrelid, f.conname),
@@ -878,7 +925,7 @@ BEGIN
 				  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
 					AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
 					AND d.refobjid = root_rel AND d.refobjsubid = root_att AND d.deptype = 'i'));
-		RETURN NEXT;
+		RETURN QUERY SELECT table_name, column_name, action, detail;
 		IF NOT dry_run THEN
 			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I DROP IDENTITY', tbl, col);
 		END IF;
@@ -899,7 +946,7 @@ BEGIN
 				  WHERE u.relid = r.relid ORDER BY u.attnum LOOP
 			table_name := r.relid; column_name := c.attname; action := 'type';
 			detail := c.typ || ' -> snowflake';
-			RETURN NEXT;
+			RETURN QUERY SELECT table_name, column_name, action, detail;
 		END LOOP;
 		-- what ALTER COLUMN TYPE rebuilds: indexes (and the constraints
 		-- they back), CHECK constraints, statistics objects
@@ -934,17 +981,22 @@ BEGIN
 													  AND d.refobjid = r.relid AND d.refobjsubid = u.attnum)))
 				 ORDER BY 1, 3 LOOP
 			table_name := r.relid; column_name := NULL; action := c.what; detail := c.note;
-			RETURN NEXT;
+			RETURN QUERY SELECT table_name, column_name, action, detail;
 		END LOOP;
 		IF NOT dry_run THEN
+			-- the extension's schema on the path for this statement only
+			-- (SET LOCAL lasts until this function returns, which puts back
+			-- its own search_path; the next SET LOCAL does it at once)
+			EXECUTE pg_catalog.format('SET LOCAL search_path = pg_catalog, %s, pg_temp', ext_nsp);
 			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s %s', r.relid::pg_catalog.regclass, r.alters);
+			SET LOCAL search_path = pg_catalog, pg_temp;
 		END IF;
 	END LOOP;
 
 	-- The key's default, and the sequence a bigserial owned.
 	table_name := tbl; column_name := col; action := 'default';
 	detail := COALESCE(c_expr, CASE WHEN c_identity <> '' THEN 'identity' ELSE 'none' END) || ' -> gen_snowflake()';
-	RETURN NEXT;
+	RETURN QUERY SELECT table_name, column_name, action, detail;
 	IF NOT dry_run THEN
 		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()', tbl, col);
 	END IF;
@@ -965,13 +1017,13 @@ BEGIN
 		table_name := tbl; column_name := col; action := 'sequence';
 		IF msg IS NULL THEN
 			detail := pg_catalog.format('%s dropped', seq::pg_catalog.regclass);
-			RETURN NEXT;
+			RETURN QUERY SELECT table_name, column_name, action, detail;
 			IF NOT dry_run THEN
 				EXECUTE pg_catalog.format('DROP SEQUENCE %s', seq::pg_catalog.regclass);
 			END IF;
 		ELSE
 			detail := pg_catalog.format('%s kept: used by %s', seq::pg_catalog.regclass, msg);
-			RETURN NEXT;
+			RETURN QUERY SELECT table_name, column_name, action, detail;
 		END IF;
 	END LOOP;
 
@@ -979,7 +1031,7 @@ BEGIN
 	FOR i IN 1 .. COALESCE(pg_catalog.array_length(fk_rel, 1), 0) LOOP
 		table_name := fk_rel[i]; column_name := NULL; action := 'foreign key';
 		detail := pg_catalog.format('%I rebuilt: %s', fk_name[i], fk_def[i]);
-		RETURN NEXT;
+		RETURN QUERY SELECT table_name, column_name, action, detail;
 		IF NOT dry_run THEN
 			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ADD CONSTRAINT %I %s', fk_rel[i]::pg_catalog.regclass, fk_name[i], fk_def[i]);
 			IF fk_note[i] IS NOT NULL THEN

@@ -236,3 +236,120 @@ DO $$ BEGIN
 END $$;
 DROP ROLE regress_sf_dbo, regress_sf_evil;
 RESET client_min_messages;
+
+-- Exact-match planting at install and update.  The scripts run as the
+-- bootstrap superuser when the owner of a database installs or updates
+-- the trusted extension; their search_path is the extension's schema
+-- (pg_catalog is searched first, pg_temp last).  pg_catalog has no
+-- "=(oid, regclass)", so an operator of that exact signature in a schema
+-- on that path would win the resolution of an unqualified "=" between a
+-- catalogue column and a reg* value, and run as the superuser.  The owner
+-- of a database of her own plants "=" and "<>" between oid and every reg*
+-- type, both ways, and look-alikes of the functions the scripts call,
+-- in public and in the schema she installs into.  Each records whether it
+-- ran as a superuser and, if it did, makes her one.  Then CREATE
+-- EXTENSION from scratch, into public and into her own schema, and
+-- ALTER EXTENSION UPDATE from every released version.
+\set regress_db :DBNAME
+CREATE ROLE regress_sf_planter;
+CREATE DATABASE regress_sf_planted OWNER regress_sf_planter;
+\c regress_sf_planted
+SET ROLE regress_sf_planter;
+CREATE SCHEMA plant;
+CREATE TABLE public.planted_runs (what text, super boolean);
+GRANT INSERT ON public.planted_runs TO PUBLIC;
+CREATE FUNCTION public.planted_ran(what text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	super boolean := (SELECT r.rolsuper FROM pg_catalog.pg_roles r
+					   WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER);
+BEGIN
+	INSERT INTO public.planted_runs VALUES (what, super);
+	IF super THEN
+		EXECUTE 'ALTER ROLE regress_sf_planter SUPERUSER';
+	END IF;
+END $$;
+-- the operators: "=" and "<>" between oid and each reg* type, both ways
+DO $$
+DECLARE
+	nsp text;
+	reg text;
+	op text;
+BEGIN
+	FOREACH nsp IN ARRAY ARRAY['public', 'plant'] LOOP
+		FOREACH reg IN ARRAY ARRAY['regclass', 'regtype', 'regproc', 'regprocedure', 'regoper', 'regoperator',
+								   'regnamespace', 'regrole', 'regconfig', 'regdictionary', 'regcollation'] LOOP
+			FOREACH op IN ARRAY ARRAY['=', '<>'] LOOP
+				EXECUTE pg_catalog.format($f$
+					CREATE FUNCTION %1$I.%2$I(pg_catalog.oid, pg_catalog.%3$I) RETURNS boolean LANGUAGE plpgsql AS $b$
+					BEGIN PERFORM public.planted_ran(%4$L);
+						  RETURN $1 OPERATOR(pg_catalog.%5$s) $2::pg_catalog.oid; END $b$;
+					CREATE FUNCTION %1$I.%6$I(pg_catalog.%3$I, pg_catalog.oid) RETURNS boolean LANGUAGE plpgsql AS $b$
+					BEGIN PERFORM public.planted_ran(%7$L);
+						  RETURN $1::pg_catalog.oid OPERATOR(pg_catalog.%5$s) $2; END $b$;
+					CREATE OPERATOR %1$I.%5$s (LEFTARG = pg_catalog.oid, RIGHTARG = pg_catalog.%3$I, FUNCTION = %1$I.%2$I);
+					CREATE OPERATOR %1$I.%5$s (LEFTARG = pg_catalog.%3$I, RIGHTARG = pg_catalog.oid, FUNCTION = %1$I.%6$I);$f$,
+					nsp, 'planted_oid_' || reg || CASE op WHEN '=' THEN '_eq' ELSE '_ne' END, reg,
+					nsp || '.' || op || '(oid, ' || reg || ')', op,
+					'planted_' || reg || '_oid' || CASE op WHEN '=' THEN '_eq' ELSE '_ne' END,
+					nsp || '.' || op || '(' || reg || ', oid)');
+			END LOOP;
+		END LOOP;
+		-- look-alikes of functions the scripts call, closer to their
+		-- arguments than pg_catalog's
+		EXECUTE pg_catalog.format($f$
+			CREATE FUNCTION %1$I.format(text, pg_catalog.regprocedure, pg_catalog.regrole) RETURNS text LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%2$L); RETURN pg_catalog.format($1, $2, $3); END $b$;
+			CREATE FUNCTION %1$I.format(text, pg_catalog.regprocedure, text) RETURNS text LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%2$L); RETURN pg_catalog.format($1, $2, $3); END $b$;
+			CREATE FUNCTION %1$I.array_to_string(pg_catalog.oid[], text) RETURNS text LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%3$L); RETURN pg_catalog.array_to_string($1, $2); END $b$;
+			CREATE FUNCTION %1$I.pg_get_userbyid(pg_catalog.regrole) RETURNS name LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%4$L); RETURN pg_catalog.pg_get_userbyid($1); END $b$;
+			CREATE FUNCTION %1$I.array_agg(pg_catalog.aclitem) RETURNS text LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%5$L); RETURN ''; END $b$;
+			CREATE FUNCTION %1$I.now() RETURNS pg_catalog.timestamptz LANGUAGE plpgsql AS $b$
+			BEGIN PERFORM public.planted_ran(%6$L); RETURN pg_catalog.now(); END $b$;$f$,
+			nsp, nsp || '.format', nsp || '.array_to_string', nsp || '.pg_get_userbyid',
+			nsp || '.array_agg', nsp || '.now');
+	END LOOP;
+END $$;
+SELECT pg_catalog.count(*) AS planted_operators FROM pg_catalog.pg_operator o
+  JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) o.oprnamespace
+ WHERE n.nspname OPERATOR(pg_catalog.=) ANY (ARRAY['public', 'plant']);
+-- A cast between the types the scripts convert is not hers to make.
+CREATE FUNCTION plant.reg_to_oid(pg_catalog.regprocedure) RETURNS pg_catalog.oid LANGUAGE sql AS 'SELECT 0::pg_catalog.oid';
+CREATE CAST (pg_catalog.regprocedure AS pg_catalog.oid) WITH FUNCTION plant.reg_to_oid(pg_catalog.regprocedure);
+-- The trap works: an unqualified "=" between oid and regclass is hers.
+SELECT 0::pg_catalog.oid = 'pg_catalog.pg_class'::pg_catalog.regclass AS planted_equal;
+SELECT what, super FROM public.planted_runs;
+DELETE FROM public.planted_runs;
+-- From scratch, into public and into her own schema, with her search_path.
+SET search_path = public, plant;
+CREATE EXTENSION snowflake;
+SELECT extversion FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'snowflake';
+DROP EXTENSION snowflake;
+CREATE EXTENSION snowflake SCHEMA plant;
+DROP EXTENSION snowflake;
+-- From every released version.
+CREATE EXTENSION snowflake VERSION '1.0';
+ALTER EXTENSION snowflake UPDATE;
+DROP EXTENSION snowflake;
+CREATE EXTENSION snowflake VERSION '1.1' SCHEMA plant;
+ALTER EXTENSION snowflake UPDATE;
+DROP EXTENSION snowflake;
+CREATE EXTENSION snowflake VERSION '1.2';
+ALTER EXTENSION snowflake UPDATE TO '1.3';
+ALTER EXTENSION snowflake UPDATE;
+DROP EXTENSION snowflake;
+CREATE EXTENSION snowflake VERSION '1.3' SCHEMA plant;
+ALTER EXTENSION snowflake UPDATE;
+SELECT extversion FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'snowflake';
+DROP EXTENSION snowflake;
+RESET search_path;
+RESET ROLE;
+-- Nothing planted ran as a superuser, and she is still a plain role.
+SELECT pg_catalog.count(*) FILTER (WHERE super) AS ran_as_superuser FROM public.planted_runs;
+SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=) 'regress_sf_planter';
+\c :regress_db
+DROP DATABASE regress_sf_planted;
+DROP ROLE regress_sf_planter;

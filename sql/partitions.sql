@@ -287,6 +287,27 @@ RESET ROLE;
 SET ROLE regress_sf_parts_owner;
 SELECT * FROM snowflake_retire_partitions('parts.owned', '0', 'drop', as_of => '2026-06-03+00');
 RESET ROLE;
+-- The only rows the functions read are those of the default partition.
+-- A policy there is code its owner wrote.  Forced on the owner, it binds
+-- the members of the owner's role too, and would run with a member's
+-- rights: it raises an error instead (row_security is off), and never
+-- runs.  A superuser bypasses it.
+CREATE ROLE regress_sf_parts_member IN ROLE regress_sf_parts_owner;
+SET ROLE regress_sf_parts_owner;
+CREATE TABLE parts.policy_ran (who name);
+GRANT INSERT ON parts.policy_ran TO PUBLIC;
+CREATE FUNCTION parts.owner_policy() RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN INSERT INTO parts.policy_ran VALUES (current_user); RETURN true; END $$;
+CREATE TABLE parts.owned_default PARTITION OF parts.owned DEFAULT;
+ALTER TABLE parts.owned_default ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
+CREATE POLICY p ON parts.owned_default USING (parts.owner_policy());
+RESET ROLE;
+SET ROLE regress_sf_parts_member;
+SELECT sf_try($$SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-05+00')$$);
+RESET ROLE;
+SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-06+00');
+SELECT count(*) AS policy_ran FROM parts.policy_ran;
+DROP ROLE regress_sf_parts_member;
 
 RESET search_path;
 SET client_min_messages = warning;
