@@ -19,7 +19,8 @@ OBJS = \
 	src/mint.o \
 	src/textforms.o \
 	src/wal.o \
-	src/inlist.o
+	src/inlist.o \
+	src/convert.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)

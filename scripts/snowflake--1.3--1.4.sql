@@ -591,20 +591,27 @@ COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(pg_catalog.regclass,
 -- [0, snowflake_floor(now())), so that they sort before every id minted
 -- from now on and no minted id can ever equal one of them.
 --
--- It acts as the caller (no SECURITY DEFINER), and the caller must be
--- the owner of every table it alters: not a member of the owner's role,
--- and not a superuser.  ALTER COLUMN TYPE evaluates code the owner wrote
--- (CHECK constraints, index expressions and predicates) over every row;
--- run by a more privileged role, that code would run with its rights.
--- This is checked before any lock is taken.  The search_path is pinned
--- to pg_catalog: ALTER COLUMN TYPE re-parses the definitions of the
+-- ALTER COLUMN TYPE evaluates code the table's owner wrote (CHECK
+-- constraints, index expressions and predicates) over every row; run by
+-- a superuser, or a member of the owner's role, that code would run with
+-- the caller's greater rights.  So the conversion runs as the owner:
+-- snowflake_convert_key (C, src/convert.c) checks that the caller has the
+-- owner's privileges, then calls snowflake_convert_key_as_owner with the
+-- owner's user id in a security-restricted operation, as VACUUM and
+-- ANALYZE run index expressions.  snowflake_convert_key_as_owner runs as
+-- its caller (no SECURITY DEFINER) and refuses unless that role owns
+-- every table it would alter, before any lock is taken: called directly
+-- by any other role, it would run the owners' code as that role.
+--
+-- Its search_path is pinned to pg_catalog: ALTER COLUMN TYPE re-parses
+-- the definitions of the
 -- indexes and constraints it rebuilds, and a CHECK (id > 0) on an id
 -- needs the extension's operators, so the extension's schema is on the
 -- path for those statements only.  row_security is off, so a table whose
 -- policies would hide rows from the checks of its values raises an error
 -- instead of being misread.
 --
-CREATE FUNCTION @extschema@.snowflake_convert_key(
+CREATE FUNCTION @extschema@.snowflake_convert_key_as_owner(
 	tbl pg_catalog.regclass,
 	col pg_catalog.name DEFAULT 'id',
 	dry_run boolean DEFAULT false)
@@ -720,11 +727,11 @@ BEGIN
 			USING ERRCODE = 'undefined_column';
 	END IF;
 
-	-- The columns and their tables; the caller must be the owner of each
-	-- (not a member of the owner's role, not a superuser: the owner's
-	-- code must not run with more rights than the owner's).  Lock the
-	-- tables in the order of their OIDs, then look again: a foreign key
-	-- added before the locks were granted brings more tables.
+	-- The columns and their tables; the current user must be the owner of
+	-- each (not a member of the owner's role, not a superuser: the owners'
+	-- code must not run with more rights than theirs).  Lock the tables in
+	-- the order of their OIDs, then look again: a foreign key added before
+	-- the locks were granted brings more tables.
 	LOOP
 		WITH RECURSIVE s(relid, attnum) AS (
 			VALUES (root_rel, root_att)
@@ -744,12 +751,12 @@ BEGIN
 		IF FOUND THEN
 			RAISE EXCEPTION 'must be owner of table %', r.oid::pg_catalog.regclass
 				USING ERRCODE = 'insufficient_privilege',
-					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s. Their constraints and indexes are evaluated again over every row, and must not run with the rights of a role other than their owner, %s.',
+					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s. Their constraints and indexes are evaluated again over every row, as %s, which must therefore own every one of them.',
 								tbl, col,
 								(SELECT pg_catalog.string_agg(u.relid::pg_catalog.regclass::pg_catalog.text, ', ' ORDER BY u.n)
 								   FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)),
-								(SELECT k.relowner::pg_catalog.regrole FROM pg_catalog.pg_class k WHERE k.oid = r.oid)),
-					  HINT = 'Run it in a session of the owner of every table: log in as that role.';
+								CURRENT_USER),
+					  HINT = 'Give the tables one owner (ALTER TABLE ... OWNER TO), and call snowflake_convert_key, which runs as that owner, as the owner, a member of its role, or a superuser.';
 		END IF;
 
 		IF t_rel OPERATOR(pg_catalog.<@) locked THEN
@@ -1042,3 +1049,18 @@ BEGIN
 	RETURN;
 END
 $convert$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_convert_key_as_owner(pg_catalog.regclass, pg_catalog.name, boolean) IS
+	'converts an integer key and the columns referencing it to snowflake as its caller, who must own every table it alters (snowflake_convert_key calls it as the owner)';
+
+CREATE FUNCTION @extschema@.snowflake_convert_key(
+	tbl pg_catalog.regclass,
+	col pg_catalog.name DEFAULT 'id',
+	dry_run boolean DEFAULT false)
+RETURNS TABLE (table_name pg_catalog.regclass, column_name pg_catalog.name,
+			   action pg_catalog.text, detail pg_catalog.text)
+AS 'MODULE_PATHNAME', 'snowflake_convert_key'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_convert_key(pg_catalog.regclass, pg_catalog.name, boolean) IS
+	'converts an integer key and the columns referencing it to snowflake, as the owner of the tables, for a caller with the owner''s privileges';

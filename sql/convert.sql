@@ -275,8 +275,9 @@ SELECT relname FROM pg_class WHERE relnamespace = 'cv'::regnamespace AND relkind
 DROP TABLE cv.s2, cv.s1;
 
 --
--- Privileges: the function acts as its caller, who must be the owner of
--- every table it alters.  A refusal leaves everything as it was.
+-- Privileges: the conversion runs as the owner of the table, for a caller
+-- with the owner's privileges, and every table it alters must have that
+-- owner.  A refusal leaves everything as it was.
 --
 CREATE ROLE regress_sf_cv_ann;
 CREATE ROLE regress_sf_cv_ben;
@@ -294,6 +295,15 @@ SET ROLE regress_sf_cv_ann;
 SELECT * FROM snowflake_convert_key('cv.o1');
 SELECT * FROM snowflake_convert_key('cv.o1', dry_run => true);
 RESET ROLE;
+-- a superuser's conversion runs as ann too; refused within an exception
+-- block, it leaves the session's user and search_path as they were
+SELECT * FROM snowflake_convert_key('cv.o1');
+DO $$ BEGIN
+	PERFORM snowflake_convert_key('cv.o1');
+EXCEPTION WHEN insufficient_privilege THEN
+	RAISE NOTICE 'refused as %: %', current_user, SQLERRM;
+END $$;
+SELECT current_user, current_setting('search_path');
 SELECT cv_state() = :'state' AS unchanged;
 -- once ann owns both, it converts
 ALTER TABLE cv.o2 OWNER TO regress_sf_cv_ann;
@@ -312,46 +322,73 @@ DROP ROLE regress_sf_cv_ann, regress_sf_cv_ben;
 
 -- The owner's code never runs with a caller's greater rights.  ALTER
 -- COLUMN TYPE evaluates the table's CHECK constraints again over every
--- row; this one calls its owner's function, which records who ran it and
--- makes its owner a superuser when it runs as one.  A superuser, and a
--- role that is a member of the owner's, are refused before anything runs;
--- the owner converts, and the function runs as the owner.
+-- row; this one calls its owner's function, which records who ran it,
+-- tries RESET ROLE (back to the session's role, a superuser here), and
+-- makes its owner a superuser whenever it runs as one.  A superuser and a
+-- member of the owner's role convert: the function runs as the owner, in
+-- a security-restricted operation that refuses RESET ROLE.  A role
+-- without the owner's privileges is refused, and so is a superuser who
+-- calls the PL/pgSQL conversion directly, which would run it as herself.
 CREATE ROLE regress_sf_cv_own;
 CREATE ROLE regress_sf_cv_mem IN ROLE regress_sf_cv_own;
+CREATE ROLE regress_sf_cv_out;
 GRANT USAGE, CREATE ON SCHEMA cv TO regress_sf_cv_own;
+GRANT USAGE ON SCHEMA cv TO regress_sf_cv_out;
 SET ROLE regress_sf_cv_own;
-CREATE TABLE cv.ran (who name, super boolean);
+CREATE TABLE cv.ran (who name, super boolean, reset_role text);
 GRANT INSERT ON cv.ran TO PUBLIC;
+-- (armed once the rows are in: here the session's role is a superuser,
+-- and an owner's INSERT under SET ROLE is no place to test a trap)
+CREATE TABLE cv.armed ();
+GRANT SELECT ON cv.armed TO PUBLIC;
 CREATE FUNCTION cv.own_check(v text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+	reset_role text := 'allowed';
 BEGIN
-	INSERT INTO cv.ran SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user;
+	IF NOT EXISTS (SELECT FROM cv.armed) THEN
+		RETURN true;
+	END IF;
+	BEGIN
+		RESET ROLE;
+	EXCEPTION WHEN OTHERS THEN
+		reset_role := SQLSTATE || ': ' || SQLERRM;
+	END;
+	INSERT INTO cv.ran SELECT current_user, rolsuper, reset_role FROM pg_roles WHERE rolname = current_user;
 	IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
 		EXECUTE 'ALTER ROLE regress_sf_cv_own SUPERUSER';
 	END IF;
 	RETURN v <> '';
 END $$;
-CREATE TABLE cv.esc (id bigint PRIMARY KEY CHECK (cv.own_check(id::text)));
-INSERT INTO cv.esc VALUES (1), (2);
-TRUNCATE cv.ran;
+CREATE TABLE cv.esc1 (id bigint PRIMARY KEY CHECK (cv.own_check(id::text)));
+CREATE TABLE cv.esc2 (id bigint PRIMARY KEY CHECK (cv.own_check(id::text)));
+INSERT INTO cv.esc1 VALUES (1), (2);
+INSERT INTO cv.esc2 VALUES (1), (2);
+INSERT INTO cv.armed DEFAULT VALUES;
 RESET ROLE;
 SELECT cv_state() AS state \gset
-SELECT * FROM snowflake_convert_key('cv.esc');
-SELECT * FROM snowflake_convert_key('cv.esc', dry_run => true);
-SET ROLE regress_sf_cv_mem;
-SELECT * FROM snowflake_convert_key('cv.esc');
+SET ROLE regress_sf_cv_out;
+SELECT * FROM snowflake_convert_key('cv.esc1');
 RESET ROLE;
+SELECT * FROM snowflake_convert_key_as_owner('cv.esc1');
+SELECT * FROM snowflake_convert_key_as_owner('cv.esc1', dry_run => true);
 SELECT cv_state() = :'state' AS unchanged;
 SELECT count(*) AS check_ran FROM cv.ran;
-SET ROLE regress_sf_cv_own;
-SELECT table_name, column_name, action FROM snowflake_convert_key('cv.esc');
+-- a superuser converts esc1, a member of the owner's role esc2
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.esc1');
+SET ROLE regress_sf_cv_mem;
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.esc2');
 RESET ROLE;
-SELECT who, super, count(*) FROM cv.ran GROUP BY who, super;
+SELECT who, super, reset_role, count(*) FROM cv.ran GROUP BY 1, 2, 3;
 SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_sf_cv_own';
-SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = 'cv.esc'::regclass AND attname = 'id';
-DROP TABLE cv.esc, cv.ran;
+SELECT c.relname, pg_get_userbyid(c.relowner) AS owner, format_type(a.atttypid, NULL)
+  FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'id'
+ WHERE c.oid IN ('cv.esc1'::regclass, 'cv.esc2'::regclass) ORDER BY 1;
+-- the session is as it was: the caller's role, its search_path
+SELECT current_user, current_setting('search_path');
+DROP TABLE cv.esc1, cv.esc2, cv.ran, cv.armed;
 DROP FUNCTION cv.own_check(text);
-REVOKE ALL ON SCHEMA cv FROM regress_sf_cv_own;
-DROP ROLE regress_sf_cv_mem, regress_sf_cv_own;
+REVOKE ALL ON SCHEMA cv FROM regress_sf_cv_own, regress_sf_cv_out;
+DROP ROLE regress_sf_cv_mem, regress_sf_cv_own, regress_sf_cv_out;
 
 -- A login role that can create objects in the extension's schema could
 -- plant an operator there (">(snowflake, integer)", which the extension
@@ -391,10 +428,13 @@ SELECT table_name, column_name, action FROM snowflake_convert_key('cv.hj2');
 SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cv.hj2'::regclass AND contype = 'c';
 DROP TABLE cv.hj2;
 
--- The function itself: acts as its caller, pinned search_path, STRICT.
-SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
-  FROM pg_proc p WHERE p.proname = 'snowflake_convert_key';
+-- The functions: C that runs as the owner, and the PL/pgSQL conversion,
+-- which acts as its caller with a pinned search_path; both STRICT.
+SELECT p.oid::regprocedure, l.lanname, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
+  FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+ WHERE p.proname IN ('snowflake_convert_key', 'snowflake_convert_key_as_owner') ORDER BY 1::text;
 SELECT count(*) AS rows_for_null FROM snowflake_convert_key(NULL);
+SELECT count(*) AS rows_for_null FROM snowflake_convert_key_as_owner(NULL);
 
 RESET search_path;
 SET client_min_messages = warning;
