@@ -271,6 +271,8 @@ BEGIN
 	-- the key's type, through any domains
 	LOOP
 		SELECT t.typtype, t.typbasetype INTO ktype, kbase FROM pg_type t WHERE t.oid = keytype;
+		-- (a LOOP and an IF, not WHILE: pgspot hands a WHILE condition to
+		-- the SQL parser as a statement, fails, and checks nothing after it)
 		IF ktype IS DISTINCT FROM 'd' THEN
 			EXIT;
 		END IF;
@@ -384,6 +386,7 @@ BEGIN
 	END IF;
 	-- A wall-clock time that occurs twice is read as its later instant.
 	LOOP
+		-- (not WHILE: see snowflake_partitioned_by_id)
 		IF ((first_b AT TIME ZONE time_zone) > as_of) IS NOT TRUE THEN
 			EXIT;
 		END IF;
@@ -414,6 +417,7 @@ BEGIN
 			prev_t := ub AT TIME ZONE time_zone;
 		END IF;
 		-- before the epoch, or skipped by a change of the clocks
+		-- (not CONTINUE WHEN, which pgspot cannot parse either)
 		IF lo >= hi THEN
 			CONTINUE;
 		END IF;
@@ -431,6 +435,7 @@ BEGIN
 					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
 				 WHERE i.inhparent = parent) x
 		 WHERE x.lower_id < hi AND lo < x.upper_id;
+		-- (not CONTINUE WHEN)
 		IF covered >= hi - lo THEN
 			CONTINUE;
 		END IF;
@@ -446,6 +451,7 @@ BEGIN
 								  CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
 		prefix := rel;
 		LOOP
+			-- (not WHILE)
 			IF (octet_length(prefix || suffix) > 63) IS NOT TRUE THEN
 				EXIT;
 			END IF;
@@ -759,6 +765,7 @@ BEGIN
 					  HINT = 'Give the tables one owner (ALTER TABLE ... OWNER TO), and call snowflake_convert_key, which runs as that owner, as the owner, a member of its role, or a superuser.';
 		END IF;
 
+		-- (not EXIT WHEN, which pgspot cannot parse)
 		IF t_rel OPERATOR(pg_catalog.<@) locked THEN
 			EXIT;
 		END IF;

@@ -347,6 +347,27 @@ SELECT extversion FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog
 DROP EXTENSION snowflake;
 RESET search_path;
 RESET ROLE;
+-- The README's check for such plants: operators and functions that take a
+-- reg* type and belong to a role that is not a superuser.  It finds every
+-- one planted here.  It runs with search_path = pg_catalog, so that the
+-- plants it looks for cannot answer its own comparisons.
+SET search_path = pg_catalog;
+SELECT kind, count(*) FROM (
+SELECT 'operator' AS kind, o.oid::regoperator::text AS object, r.rolname AS owner
+  FROM pg_operator o JOIN pg_roles r ON r.oid = o.oprowner
+ WHERE NOT r.rolsuper
+   AND EXISTS (SELECT FROM pg_type t
+                WHERE t.oid IN (o.oprleft, o.oprright) AND t.typname LIKE 'reg%'
+                  AND t.typnamespace = 'pg_catalog'::regnamespace)
+UNION ALL
+SELECT 'function', p.oid::regprocedure::text, r.rolname
+  FROM pg_proc p JOIN pg_roles r ON r.oid = p.proowner
+ WHERE NOT r.rolsuper
+   AND EXISTS (SELECT FROM pg_type t
+                WHERE t.oid = ANY (p.proargtypes) AND t.typname LIKE 'reg%'
+                  AND t.typnamespace = 'pg_catalog'::regnamespace)
+) found GROUP BY kind ORDER BY kind;
+RESET search_path;
 -- Nothing planted ran as a superuser, and she is still a plain role.
 SELECT pg_catalog.count(*) FILTER (WHERE super) AS ran_as_superuser FROM public.planted_runs;
 SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=) 'regress_sf_planter';
