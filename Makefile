@@ -20,7 +20,7 @@ OBJS = \
 	src/textforms.o \
 	src/wal.o \
 	src/inlist.o \
-	src/convert.o
+	src/owner.o
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)

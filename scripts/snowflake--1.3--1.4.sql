@@ -212,13 +212,21 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- 7. Rolling time partitions.  snowflake_create_partitions creates the
 -- partitions of the coming intervals of a table partitioned by range of
 -- an id, and snowflake_retire_partitions detaches or drops those whose
--- whole range is older than a retention.  Both run as the caller (the
--- table's owner, or a member of its role, as core requires for the DDL
--- they run), with search_path pinned, and take SHARE UPDATE EXCLUSIVE on
--- the parent first, so that two runs at once take turns.  They evaluate
--- no code of the table's owner: the only rows they read are those of the
--- default partition, with row_security off, so that a policy there, code
--- its owner wrote, raises an error instead of running as the caller.
+-- whole range is older than a retention.  Both take SHARE UPDATE
+-- EXCLUSIVE on the parent first, so that two runs at once take turns.
+--
+-- Their DDL evaluates code the table's owner wrote: CREATE TABLE ...
+-- PARTITION OF coerces the bounds to the key's type (a domain's CHECK),
+-- and planning a scan of the default partition folds immutable index
+-- expressions and predicates.  So each is a C function (src/owner.c) that
+-- a caller with the owner's privileges calls, and that runs its PL/pgSQL
+-- work, snowflake_create_partitions_as_owner and
+-- snowflake_retire_partitions_as_owner, as the owner in a
+-- security-restricted operation, as VACUUM and ANALYZE run index
+-- expressions.  Those run as their caller, with search_path pinned, and
+-- refuse unless it owns the table (snowflake_partitioned_by_id).  The
+-- count of the default partition's rows is made with row_security off,
+-- so that a policy that would hide rows from it raises an error instead.
 --
 -- An interval's bounds are wall-clock times in the given time zone: the
 -- id of the first millisecond of a local midnight (or hour, week, month).
@@ -288,17 +296,20 @@ BEGIN
 			USING ERRCODE = '0A000',
 				  HINT = 'The partition key must be RANGE (column), the column a snowflake or a domain over it, with its default operator class.';
 	END IF;
-	IF NOT pg_has_role(owner_oid, 'USAGE') THEN
+	-- the owner itself, not a member of its role nor a superuser: the
+	-- partition functions run as the owner (src/owner.c)
+	IF owner_oid IS DISTINCT FROM (SELECT r.oid FROM pg_roles r WHERE r.rolname = CURRENT_USER) THEN
 		RAISE EXCEPTION 'must be owner of table %', rel
-			USING ERRCODE = '42501';
+			USING ERRCODE = '42501',
+				  HINT = 'snowflake_create_partitions and snowflake_retire_partitions run as the table''s owner for its members and superusers.';
 	END IF;
 END
 $fn$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(pg_catalog.regclass) IS
-	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the caller; an error otherwise (used by the rolling partition functions)';
+	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the current user; an error otherwise (used by the rolling partition functions)';
 
-CREATE FUNCTION @extschema@.snowflake_create_partitions(
+CREATE FUNCTION @extschema@.snowflake_create_partitions_as_owner(
 	parent pg_catalog.regclass,
 	step pg_catalog.interval,
 	ahead integer DEFAULT 3,
@@ -313,7 +324,6 @@ DECLARE
 	nsp name;
 	nspoid oid;
 	rel name;
-	owner_oid oid;
 	keyname name;
 	defid oid;
 	m integer;
@@ -346,8 +356,8 @@ BEGIN
 	END IF;
 
 	-- The table: partitioned by range of one snowflake column, owned.
-	SELECT t.nspoid, t.nsp, t.rel, t.owner_oid, t.defid, t.keyname
-	  INTO nspoid, nsp, rel, owner_oid, defid, keyname
+	SELECT t.nspoid, t.nsp, t.rel, t.defid, t.keyname
+	  INTO nspoid, nsp, rel, defid, keyname
 	  FROM @extschema@.snowflake_partitioned_by_id(parent) t;
 
 	-- The step: months that divide a year, a day, a week, or minutes that
@@ -486,19 +496,28 @@ BEGIN
 		EXECUTE format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
 					   nsp, pname, nsp, rel, lo, hi);
 		created := format('%I.%I', nsp, pname)::regclass;
-		-- The partition belongs to the table's owner, whoever ran this.
-		IF (SELECT c.relowner FROM pg_class c WHERE c.oid = created) <> owner_oid THEN
-			EXECUTE format('ALTER TABLE %s OWNER TO %I', created, pg_get_userbyid(owner_oid));
-		END IF;
 		RETURN NEXT created;
 	END LOOP;
 END
 $fn$;
 
-COMMENT ON FUNCTION @extschema@.snowflake_create_partitions(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) IS
-	'creates the missing range partitions of a table partitioned by an id for the interval of as_of and the next ahead ones, aligned in a time zone';
+COMMENT ON FUNCTION @extschema@.snowflake_create_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) IS
+	'the work of snowflake_create_partitions, as its caller, who must own the table';
 
-CREATE FUNCTION @extschema@.snowflake_retire_partitions(
+CREATE FUNCTION @extschema@.snowflake_create_partitions(
+	parent pg_catalog.regclass,
+	step pg_catalog.interval,
+	ahead integer DEFAULT 3,
+	time_zone pg_catalog.text DEFAULT 'UTC',
+	as_of pg_catalog.timestamptz DEFAULT pg_catalog.now())
+RETURNS SETOF pg_catalog.regclass
+AS 'MODULE_PATHNAME', 'snowflake_create_partitions'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_create_partitions(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) IS
+	'creates the missing range partitions of a table partitioned by an id for the interval of as_of and the next ahead ones, aligned in a time zone, as the table''s owner';
+
+CREATE FUNCTION @extschema@.snowflake_retire_partitions_as_owner(
 	parent pg_catalog.regclass,
 	retention pg_catalog.interval,
 	mode pg_catalog.text DEFAULT 'detach',
@@ -572,8 +591,21 @@ BEGIN
 END
 $fn$;
 
+COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, pg_catalog.text, pg_catalog.text, pg_catalog.timestamptz) IS
+	'the work of snowflake_retire_partitions, as its caller, who must own the table';
+
+CREATE FUNCTION @extschema@.snowflake_retire_partitions(
+	parent pg_catalog.regclass,
+	retention pg_catalog.interval,
+	mode pg_catalog.text DEFAULT 'detach',
+	time_zone pg_catalog.text DEFAULT 'UTC',
+	as_of pg_catalog.timestamptz DEFAULT pg_catalog.now())
+RETURNS TABLE (partition pg_catalog.text, action pg_catalog.text)
+AS 'MODULE_PATHNAME', 'snowflake_retire_partitions'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
 COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(pg_catalog.regclass, pg_catalog.interval, pg_catalog.text, pg_catalog.text, pg_catalog.timestamptz) IS
-	'detaches or drops the range partitions of a table partitioned by an id whose whole range is older than as_of less the retention';
+	'detaches or drops the range partitions of a table partitioned by an id whose whole range is older than as_of less the retention, as the table''s owner';
 
 -- 8. snowflake_convert_key(tbl, col, dry_run): a bigint key (plain,
 -- bigserial or an identity) becomes a snowflake key, with every column
@@ -601,7 +633,7 @@ COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions(pg_catalog.regclass,
 -- constraints, index expressions and predicates) over every row; run by
 -- a superuser, or a member of the owner's role, that code would run with
 -- the caller's greater rights.  So the conversion runs as the owner:
--- snowflake_convert_key (C, src/convert.c) checks that the caller has the
+-- snowflake_convert_key (C, src/owner.c) checks that the caller has the
 -- owner's privileges, then calls snowflake_convert_key_as_owner with the
 -- owner's user id in a security-restricted operation, as VACUUM and
 -- ANALYZE run index expressions.  snowflake_convert_key_as_owner runs as

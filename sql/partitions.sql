@@ -24,11 +24,13 @@ LANGUAGE sql AS $$
 $$;
 
 -- The catalogue: volatile, not strict (a NULL argument is an error),
--- parallel unsafe, search_path pinned, not SECURITY DEFINER; and the
--- check of the table both make, stable and strict.
-SELECT p.oid::regprocedure, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
-  FROM pg_proc p
- WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions', 'snowflake_partitioned_by_id')
+-- parallel unsafe, not SECURITY DEFINER: C functions that run the PL/pgSQL
+-- work, with its search_path pinned, as the table's owner; and the check
+-- of the table both make, stable and strict.
+SELECT p.oid::regprocedure, l.lanname, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
+  FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+ WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions', 'snowflake_partitioned_by_id',
+					 'snowflake_create_partitions_as_owner', 'snowflake_retire_partitions_as_owner')
  ORDER BY p.oid::regprocedure::text;
 
 --
@@ -287,11 +289,10 @@ RESET ROLE;
 SET ROLE regress_sf_parts_owner;
 SELECT * FROM snowflake_retire_partitions('parts.owned', '0', 'drop', as_of => '2026-06-03+00');
 RESET ROLE;
--- The only rows the functions read are those of the default partition.
--- A policy there is code its owner wrote.  Forced on the owner, it binds
--- the members of the owner's role too, and would run with a member's
--- rights: it raises an error instead (row_security is off), and never
--- runs.  A superuser bypasses it.
+-- The only rows the functions read are those of the default partition,
+-- as the table's owner.  A policy forced on the owner would hide rows
+-- from that count: it raises an error instead (row_security is off), and
+-- never runs, for a member of the owner's role and for a superuser alike.
 CREATE ROLE regress_sf_parts_member IN ROLE regress_sf_parts_owner;
 SET ROLE regress_sf_parts_owner;
 CREATE TABLE parts.policy_ran (who name);
@@ -305,9 +306,46 @@ RESET ROLE;
 SET ROLE regress_sf_parts_member;
 SELECT sf_try($$SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-05+00')$$);
 RESET ROLE;
-SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-06+00');
+SELECT sf_try($$SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-05+00')$$);
 SELECT count(*) AS policy_ran FROM parts.policy_ran;
+ALTER TABLE parts.owned_default NO FORCE ROW LEVEL SECURITY;
+SELECT snowflake_create_partitions('parts.owned', '1 day', 0, as_of => '2026-06-06+00');
 DROP ROLE regress_sf_parts_member;
+
+-- The owner's code runs as the owner, whoever calls.  CREATE TABLE ...
+-- PARTITION OF coerces the bounds to the key's type, here a domain whose
+-- CHECK calls the owner's function, and folds the owner's immutable
+-- function in an index expression.  That function records who ran it and
+-- makes its owner a superuser when it runs as one.  A superuser creates
+-- and retires the partitions, as a pg_cron job of hers would: the code
+-- runs as the owner, and the owner stays a plain role.  The PL/pgSQL work
+-- called directly by the superuser refuses, and runs nothing.
+SET ROLE regress_sf_parts_owner;
+CREATE TABLE parts.ran (who name, super boolean);
+GRANT INSERT ON parts.ran TO PUBLIC;
+CREATE FUNCTION parts.trap(anyelement) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO parts.ran SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user;
+	IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+		EXECUTE 'ALTER ROLE regress_sf_parts_owner SUPERUSER';
+	END IF;
+	RETURN true;
+END $$;
+CREATE FUNCTION parts.folded() RETURNS text IMMUTABLE LANGUAGE plpgsql AS $$
+BEGIN PERFORM parts.trap(1); RETURN ''; END $$;
+CREATE DOMAIN parts.trapped_id AS snowflake CHECK (parts.trap(VALUE));
+CREATE TABLE parts.trapped (id parts.trapped_id NOT NULL, payload text) PARTITION BY RANGE (id);
+CREATE INDEX ON parts.trapped ((payload || parts.folded()));
+RESET ROLE;
+TRUNCATE parts.ran;
+SELECT sf_try($$SELECT snowflake_create_partitions_as_owner('parts.trapped', '1 day', 1, as_of => '2026-06-01+00')$$);
+SELECT sf_try($$SELECT snowflake_retire_partitions_as_owner('parts.trapped', '0', as_of => '2026-06-03+00')$$);
+SELECT count(*) AS ran FROM parts.ran;
+SELECT snowflake_create_partitions('parts.trapped', '1 day', 1, as_of => '2026-06-01+00');
+SELECT * FROM snowflake_retire_partitions('parts.trapped', '0', 'drop', as_of => '2026-06-03+00');
+SELECT who, super, count(*) > 0 AS ran FROM parts.ran GROUP BY 1, 2;
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_sf_parts_owner';
+SELECT current_user, current_setting('search_path');
 
 RESET search_path;
 SET client_min_messages = warning;

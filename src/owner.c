@@ -1,0 +1,205 @@
+/*-------------------------------------------------------------------------
+ *
+ * owner.c
+ *	  The functions that alter a user's tables run as the tables' owner, in
+ *	  the manner of core's maintenance commands: snowflake_convert_key,
+ *	  snowflake_create_partitions and snowflake_retire_partitions.
+ *
+ * Their DDL evaluates code the table's owner wrote: ALTER COLUMN TYPE runs
+ * CHECK constraints, index expressions and predicates over every row;
+ * CREATE TABLE ... PARTITION OF coerces its bounds to the key's type (a
+ * domain's CHECK) and plans a default partition's scan, folding immutable
+ * index expressions; a count of the default partition's rows plans the
+ * same.  Run by a superuser or by a member of the owner's role, that code
+ * would run with the caller's greater rights.  So the caller must have the
+ * owner's privileges, and the work itself, a PL/pgSQL function of the
+ * install script named like the entry point with "_as_owner" added, runs
+ * with the owner's user id inside a security-restricted operation (no SET
+ * ROLE, no RESET ROLE, no temporary objects), with GUC changes local to it,
+ * as VACUUM, ANALYZE, CLUSTER and REINDEX run index expressions.  Each of
+ * those functions refuses unless its current user owns the tables, so one
+ * called directly by another role runs nothing.
+ *
+ * No SQL text is run: the function is called through fmgr, found by its
+ * schema-qualified name beside the entry point, and used only if it is a
+ * member of the same extension with the same owner.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include "access/htup_details.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "miscadmin.h"
+#include "nodes/value.h"
+#include "parser/parse_func.h"
+#include "utils/acl.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+
+PG_FUNCTION_INFO_V1(snowflake_convert_key);
+PG_FUNCTION_INFO_V1(snowflake_create_partitions);
+PG_FUNCTION_INFO_V1(snowflake_retire_partitions);
+
+#define MAX_ARGS 5
+
+/* The owner of function fn. */
+static Oid
+function_owner(Oid fn)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
+	Oid			owner;
+
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for function %u", fn);
+	owner = ((Form_pg_proc) GETSTRUCT(tuple))->proowner;
+	ReleaseSysCache(tuple);
+	return owner;
+}
+
+/*
+ * The function name(argtypes) beside caller (the entry point's OID): in the
+ * same schema, a member of the same extension, with the same owner.
+ */
+static Oid
+worker_function(Oid caller, const char *name, int nargs, const Oid *argtypes)
+{
+	Oid			nsp = get_func_namespace(caller);
+	Oid			worker;
+
+	worker = LookupFuncName(list_make2(makeString(get_namespace_name(nsp)),
+									   makeString(pstrdup(name))),
+							nargs, argtypes, true);
+	if (!OidIsValid(worker) ||
+		getExtensionOfObject(ProcedureRelationId, worker) !=
+		getExtensionOfObject(ProcedureRelationId, caller) ||
+		function_owner(worker) != function_owner(caller))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("function %s.%s of the snowflake extension does not exist",
+						get_namespace_name(nsp), name),
+				 errhint("Run ALTER EXTENSION snowflake UPDATE.")));
+	return worker;
+}
+
+/*
+ * Call worker name(argtypes) with this call's arguments and result set, as
+ * the owner of the table of argument 0, for a caller with the owner's
+ * privileges (42501 otherwise).  A NULL table is passed on as the caller:
+ * each worker refuses it before it reads anything.
+ */
+static Datum
+call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
+			  const Oid *argtypes)
+{
+	LOCAL_FCINFO(wcinfo, MAX_ARGS);
+	FmgrInfo	flinfo;
+	Oid			worker;
+	Oid			relid;
+	Oid			owner;
+	HeapTuple	tuple;
+	Oid			save_userid;
+	int			save_sec_context;
+	int			save_nestlevel;
+	Datum		result;
+
+	Assert(nargs == PG_NARGS() && nargs <= MAX_ARGS);
+	worker = worker_function(fcinfo->flinfo->fn_oid, name, nargs, argtypes);
+	fmgr_info(worker, &flinfo);
+	InitFunctionCallInfoData(*wcinfo, &flinfo, nargs, PG_GET_COLLATION(), NULL,
+							 fcinfo->resultinfo);
+	for (int i = 0; i < nargs; i++)
+		wcinfo->args[i] = fcinfo->args[i];
+
+	if (PG_ARGISNULL(0))
+	{
+		result = FunctionCallInvoke(wcinfo);
+		fcinfo->isnull = wcinfo->isnull;
+		return result;
+	}
+
+	relid = PG_GETARG_OID(0);
+	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+	if (!HeapTupleIsValid(tuple))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
+	owner = ((Form_pg_class) GETSTRUCT(tuple))->relowner;
+	ReleaseSysCache(tuple);
+
+	if (!has_privs_of_role(GetUserId(), owner))
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("must be owner of table %s",
+						DatumGetCString(DirectFunctionCall1(regclassout, ObjectIdGetDatum(relid)))),
+				 errdetail("%s runs as the table's owner, %s, for a caller with that role's privileges.",
+						   get_func_name(fcinfo->flinfo->fn_oid),
+						   GetUserNameFromId(owner, false))));
+
+	/*
+	 * As the owner, in a security-restricted operation, with GUC changes
+	 * kept to it.  An error unwinds all three with the (sub)transaction.
+	 */
+	GetUserIdAndSecContext(&save_userid, &save_sec_context);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_RESTRICTED_OPERATION);
+	save_nestlevel = NewGUCNestLevel();
+#if PG_VERSION_NUM >= 170000
+	RestrictSearchPath();
+#endif
+
+	result = FunctionCallInvoke(wcinfo);
+
+	AtEOXact_GUC(false, save_nestlevel);
+	SetUserIdAndSecContext(save_userid, save_sec_context);
+
+	fcinfo->isnull = wcinfo->isnull;
+	return result;
+}
+
+/*
+ * snowflake_convert_key(tbl regclass, col name, dry_run boolean) - the rows
+ * of snowflake_convert_key_as_owner, run as the owner of tbl
+ */
+Datum
+snowflake_convert_key(PG_FUNCTION_ARGS)
+{
+	static const Oid argtypes[] = {REGCLASSOID, NAMEOID, BOOLOID};
+
+	return call_as_owner(fcinfo, "snowflake_convert_key_as_owner",
+						 lengthof(argtypes), argtypes);
+}
+
+/*
+ * snowflake_create_partitions(parent regclass, step interval, ahead integer,
+ * time_zone text, as_of timestamptz) - the partitions
+ * snowflake_create_partitions_as_owner created, run as the owner of parent
+ */
+Datum
+snowflake_create_partitions(PG_FUNCTION_ARGS)
+{
+	static const Oid argtypes[] = {REGCLASSOID, INTERVALOID, INT4OID, TEXTOID,
+	TIMESTAMPTZOID};
+
+	return call_as_owner(fcinfo, "snowflake_create_partitions_as_owner",
+						 lengthof(argtypes), argtypes);
+}
+
+/*
+ * snowflake_retire_partitions(parent regclass, retention interval, mode
+ * text, time_zone text, as_of timestamptz) - the rows of
+ * snowflake_retire_partitions_as_owner, run as the owner of parent
+ */
+Datum
+snowflake_retire_partitions(PG_FUNCTION_ARGS)
+{
+	static const Oid argtypes[] = {REGCLASSOID, INTERVALOID, TEXTOID, TEXTOID,
+	TIMESTAMPTZOID};
+
+	return call_as_owner(fcinfo, "snowflake_retire_partitions_as_owner",
+						 lengthof(argtypes), argtypes);
+}
