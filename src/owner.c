@@ -142,8 +142,8 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 						   GetUserNameFromId(owner, false))));
 
 	/*
-	 * As the owner, in a security-restricted operation, with GUC changes
-	 * kept to it.  An error unwinds all three with the (sub)transaction.
+	 * As the owner, in a security-restricted operation, with GUC changes kept
+	 * to it.  An error unwinds all three with the (sub)transaction.
 	 */
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_RESTRICTED_OPERATION);
