@@ -261,6 +261,8 @@ DECLARE
 	keyfamily oid;
 	ktype "char";
 	kbase oid;
+	other_rel text;
+	other_owner name;
 BEGIN
 	SELECT c.relnamespace, ns.nspname, c.relname, c.relowner, c.relkind
 	  INTO nspoid, nsp, rel, owner_oid, kind
@@ -302,6 +304,19 @@ BEGIN
 		RAISE EXCEPTION 'must be owner of table %', rel
 			USING ERRCODE = '42501',
 				  HINT = 'snowflake_create_partitions and snowflake_retire_partitions run as the table''s owner for its members and superusers.';
+	END IF;
+	-- ... and of every partition under it: CREATE TABLE ... PARTITION OF
+	-- evaluates the constraints of the default partition and of its own
+	-- partitions, code their owners wrote, as the table's owner.
+	SELECT c.oid::regclass::text, pg_get_userbyid(c.relowner)
+	  INTO other_rel, other_owner
+	  FROM pg_partition_tree(parent) t JOIN pg_class c ON c.oid = t.relid
+	 WHERE c.relowner <> owner_oid
+	 ORDER BY t.level, c.oid LIMIT 1;
+	IF other_rel IS NOT NULL THEN
+		RAISE EXCEPTION 'partition % of % belongs to %, not to the owner of %', other_rel, rel, other_owner, rel
+			USING ERRCODE = '42501',
+				  HINT = 'Every partition must belong to the partitioned table''s owner: ALTER TABLE ... OWNER TO.';
 	END IF;
 END
 $fn$;
@@ -346,6 +361,16 @@ DECLARE
 	prev_t timestamptz;
 	prev_hi numeric;
 BEGIN
+	-- The schema that this body names by name must still be the
+	-- extension's: the schema's owner could rename it and create another
+	-- of the old name, whose functions the body would then call as the
+	-- table's owner.
+	IF pg_catalog.to_regnamespace('@extschema@')::pg_catalog.oid IS DISTINCT FROM
+	   (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.extname = 'snowflake') THEN
+		RAISE EXCEPTION 'snowflake_create_partitions refuses to run: the schema of the snowflake extension is no longer named %', '@extschema@'
+			USING ERRCODE = '55000',
+				  HINT = 'Rename the extension''s schema back.';
+	END IF;
 	IF parent IS NULL OR step IS NULL OR ahead IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
 		RAISE EXCEPTION 'snowflake_create_partitions: an argument is NULL'
 			USING ERRCODE = '22004';
@@ -379,7 +404,9 @@ BEGIN
 	END IF;
 
 	-- One maintenance at a time on this table; reads and writes go on.
+	-- The table is checked again once locked: its owner may have changed.
 	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
+	PERFORM @extschema@.snowflake_partitioned_by_id(parent);
 
 	-- The first interval: the one as_of falls in, aligned on the wall clock
 	-- of time_zone (an unknown zone raises 22023 here).
@@ -533,6 +560,16 @@ DECLARE
 	cutoff numeric;
 	r record;
 BEGIN
+	-- The schema that this body names by name must still be the
+	-- extension's: the schema's owner could rename it and create another
+	-- of the old name, whose functions the body would then call as the
+	-- table's owner.
+	IF pg_catalog.to_regnamespace('@extschema@')::pg_catalog.oid IS DISTINCT FROM
+	   (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.extname = 'snowflake') THEN
+		RAISE EXCEPTION 'snowflake_retire_partitions refuses to run: the schema of the snowflake extension is no longer named %', '@extschema@'
+			USING ERRCODE = '55000',
+				  HINT = 'Rename the extension''s schema back.';
+	END IF;
 	IF parent IS NULL OR retention IS NULL OR mode IS NULL OR time_zone IS NULL OR as_of IS NULL THEN
 		RAISE EXCEPTION 'snowflake_retire_partitions: an argument is NULL'
 			USING ERRCODE = '22004';
@@ -553,6 +590,7 @@ BEGIN
 	END IF;
 
 	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
+	PERFORM @extschema@.snowflake_partitioned_by_id(parent);	-- again, locked
 
 	-- The first id still kept: that of as_of less the retention, on the
 	-- wall clock of time_zone.
@@ -668,7 +706,7 @@ DECLARE
 	s_att pg_catalog.int2[];
 	t_rel pg_catalog.oid[];				-- their tables, in lock order
 	locked pg_catalog.oid[] := '{}';
-	floor_id @extschema@.snowflake := @extschema@.snowflake_floor(pg_catalog.now());
+	floor_id @extschema@.snowflake;
 	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
 	fk_name pg_catalog.name[];
 	fk_def pg_catalog.text[];
@@ -686,6 +724,17 @@ DECLARE
 								  FROM pg_catalog.pg_type t
 								 WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype);
 BEGIN
+	-- The schema that this body names by name must still be the
+	-- extension's: the schema's owner could rename it and create another
+	-- of the old name, whose functions the body would then call as the
+	-- table's owner.
+	IF pg_catalog.to_regnamespace('@extschema@')::pg_catalog.oid IS DISTINCT FROM
+	   (SELECT e.extnamespace FROM pg_catalog.pg_extension e WHERE e.extname = 'snowflake') THEN
+		RAISE EXCEPTION 'snowflake_convert_key refuses to run: the schema of the snowflake extension is no longer named %', '@extschema@'
+			USING ERRCODE = '55000',
+				  HINT = 'Rename the extension''s schema back.';
+	END IF;
+	floor_id := @extschema@.snowflake_floor(pg_catalog.now());
 	IF NOT dry_run AND pg_catalog.current_setting('transaction_isolation') <> 'read committed' THEN
 		RAISE EXCEPTION 'snowflake_convert_key must run at the READ COMMITTED isolation level'
 			USING ERRCODE = 'invalid_transaction_state',
@@ -719,31 +768,28 @@ BEGIN
 											  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), msg),
 				  HINT = 'Run it as that role, or revoke CREATE on the schema from those roles for the conversion.';
 	END IF;
-	-- ... nor may the schema already hold a function or operator that is no
-	-- member of the extension and that such a role owns: one created while
-	-- the schema was open stays there after CREATE is revoked.
+	-- ... nor may the schema already hold a function or operator that such
+	-- a role owns: one created while the schema was open stays there after
+	-- CREATE is revoked, and the extension's owner can make hers members of
+	-- the extension (ALTER EXTENSION ADD).  The extension's own are the
+	-- superuser's who ran its scripts.
 	SELECT pg_catalog.string_agg(x.obj, ', ' ORDER BY x.obj)
 	  INTO msg
-	  FROM (SELECT p.oid::pg_catalog.regprocedure::pg_catalog.text AS obj, p.proowner AS owner,
-				   'pg_catalog.pg_proc'::pg_catalog.regclass AS classid, p.oid AS objid
+	  FROM (SELECT p.oid::pg_catalog.regprocedure::pg_catalog.text AS obj, p.proowner AS owner
 			  FROM pg_catalog.pg_proc p
 			 WHERE p.pronamespace = (SELECT t.typnamespace FROM pg_catalog.pg_type t
 									  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype)
 			UNION ALL
-			SELECT o.oid::pg_catalog.regoperator::pg_catalog.text, o.oprowner,
-				   'pg_catalog.pg_operator'::pg_catalog.regclass, o.oid
+			SELECT o.oid::pg_catalog.regoperator::pg_catalog.text, o.oprowner
 			  FROM pg_catalog.pg_operator o
 			 WHERE o.oprnamespace = (SELECT t.typnamespace FROM pg_catalog.pg_type t
 									  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype)) x
 	  JOIN pg_catalog.pg_roles o ON o.oid = x.owner
-	 WHERE NOT o.rolsuper AND o.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
-	   AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
-						WHERE d.classid = x.classid AND d.objid = x.objid AND d.deptype = 'e'
-						  AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass);
+	 WHERE NOT o.rolsuper AND o.rolname OPERATOR(pg_catalog.<>) CURRENT_USER;
 	IF msg IS NOT NULL THEN
 		RAISE EXCEPTION 'snowflake_convert_key refuses to run while the extension''s schema holds functions or operators of other roles'
 			USING ERRCODE = 'insufficient_privilege',
-				  DETAIL = pg_catalog.format('Not the extension''s, and owned by a role that is neither you nor a superuser: %s. The constraints and indexes a conversion rebuilds are parsed again with that schema on the search_path, where they could be chosen and would run as you.', msg),
+				  DETAIL = pg_catalog.format('Owned by a role that is neither you nor a superuser: %s. The constraints and indexes a conversion rebuilds are parsed again with that schema on the search_path, where they could be chosen and would run as you.', msg),
 				  HINT = 'Drop them or move them to another schema, or run the conversion as their owner.';
 	END IF;
 

@@ -347,6 +347,75 @@ SELECT extversion FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog
 DROP EXTENSION snowflake;
 RESET search_path;
 RESET ROLE;
+
+-- The functions that run as a table's owner (src/owner.c) call PL/pgSQL
+-- work that names the extension's objects by its schema's name.  The
+-- schema's owner renames it, and creates another of the old name holding
+-- look-alikes of what that work calls.  A superuser's call on her own
+-- table refuses (55000) before it calls any of them.
+\set SHOW_CONTEXT never
+SET ROLE regress_sf_planter;
+CREATE SCHEMA ren;
+CREATE EXTENSION snowflake SCHEMA ren;
+ALTER SCHEMA ren RENAME TO ren_real;
+CREATE SCHEMA ren;
+CREATE DOMAIN ren.snowflake AS ren_real.snowflake;
+CREATE FUNCTION ren.snowflake_floor(timestamptz) RETURNS ren_real.snowflake LANGUAGE plpgsql AS $$
+BEGIN PERFORM public.planted_ran('ren.snowflake_floor'); RETURN ren_real.snowflake_floor($1); END $$;
+CREATE FUNCTION ren.snowflake_partitioned_by_id(parent regclass, OUT nspoid oid, OUT nsp name, OUT rel name,
+	OUT owner_oid oid, OUT defid oid, OUT keyname name) LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM public.planted_ran('ren.snowflake_partitioned_by_id');
+	SELECT * INTO nspoid, nsp, rel, owner_oid, defid, keyname FROM ren_real.snowflake_partitioned_by_id(parent);
+END $$;
+RESET ROLE;
+CREATE TABLE public.su_events (id ren_real.snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE public.su_keys (id bigint PRIMARY KEY);
+SELECT ren_real.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
+SELECT * FROM ren_real.snowflake_retire_partitions('public.su_events', '1 day');
+SELECT * FROM ren_real.snowflake_convert_key('public.su_keys');
+SELECT pg_catalog.count(*) AS ran FROM public.planted_runs WHERE what LIKE 'ren.%';
+-- named back, they run
+SET ROLE regress_sf_planter;
+DROP SCHEMA ren CASCADE;
+ALTER SCHEMA ren_real RENAME TO ren;
+RESET ROLE;
+SELECT ren.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
+DROP TABLE public.su_events, public.su_keys;
+SET ROLE regress_sf_planter;
+DROP EXTENSION snowflake;
+RESET ROLE;
+
+-- The owner of the extension makes an operator of hers a member of it
+-- (ALTER EXTENSION ADD) in a schema she may no longer create objects in.
+-- A conversion would parse a CHECK (id > 0) again with that operator in
+-- reach, and bind it: refused (42501), naming it; nothing changes.
+CREATE SCHEMA sfx;
+GRANT USAGE, CREATE ON SCHEMA sfx TO regress_sf_planter;
+SET ROLE regress_sf_planter;
+CREATE EXTENSION snowflake SCHEMA sfx;
+CREATE FUNCTION sfx.planted_gt(sfx.snowflake, integer) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN PERFORM public.planted_ran('sfx.>(snowflake, integer)'); RETURN $1::bigint OPERATOR(pg_catalog.>) $2; END $$;
+CREATE OPERATOR sfx.> (LEFTARG = sfx.snowflake, RIGHTARG = integer, FUNCTION = sfx.planted_gt);
+ALTER EXTENSION snowflake ADD FUNCTION sfx.planted_gt(sfx.snowflake, integer);
+ALTER EXTENSION snowflake ADD OPERATOR sfx.> (sfx.snowflake, integer);
+RESET ROLE;
+REVOKE CREATE ON SCHEMA sfx FROM regress_sf_planter;
+CREATE TABLE public.su_checked (id bigint PRIMARY KEY CHECK (id > 0));
+INSERT INTO public.su_checked VALUES (1);
+SELECT * FROM sfx.snowflake_convert_key('public.su_checked');
+SELECT pg_catalog.pg_get_constraintdef(k.oid), pg_catalog.format_type(a.atttypid, NULL)
+  FROM pg_catalog.pg_constraint k
+  JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) k.conrelid AND a.attname OPERATOR(pg_catalog.=) 'id'
+ WHERE k.conrelid OPERATOR(pg_catalog.=) 'public.su_checked'::pg_catalog.regclass::pg_catalog.oid
+   AND k.contype OPERATOR(pg_catalog.=) 'c';
+SELECT pg_catalog.count(*) AS ran FROM public.planted_runs WHERE what LIKE 'sfx.%';
+DROP TABLE public.su_checked;
+SET ROLE regress_sf_planter;
+DROP EXTENSION snowflake;
+RESET ROLE;
+DROP SCHEMA sfx;
+
 -- The README's check for such plants: operators and functions that take a
 -- reg* type and belong to a role that is not a superuser.  It finds every
 -- one planted here.  It runs with search_path = pg_catalog, so that the

@@ -346,6 +346,18 @@ SELECT * FROM snowflake_retire_partitions('parts.trapped', '0', 'drop', as_of =>
 SELECT who, super, count(*) > 0 AS ran FROM parts.ran GROUP BY 1, 2;
 SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_sf_parts_owner';
 SELECT current_user, current_setting('search_path');
+-- Every partition must be the table's owner's: the constraints of the
+-- default partition, and of its partitions, are evaluated as the owner
+-- when a partition is created, so another role's would run with the
+-- owner's rights.  Refused, for the owner herself too.
+SET ROLE regress_sf_parts_owner;
+CREATE TABLE parts.trapped_default PARTITION OF parts.trapped DEFAULT;
+RESET ROLE;
+ALTER TABLE parts.trapped_default OWNER TO regress_sf_parts_other;
+SELECT sf_try($$SELECT snowflake_create_partitions('parts.trapped', '1 day', 0, as_of => '2026-06-05+00')$$);
+SET ROLE regress_sf_parts_owner;
+SELECT sf_try($$SELECT snowflake_retire_partitions('parts.trapped', '0', as_of => '2026-06-05+00')$$);
+RESET ROLE;
 
 RESET search_path;
 SET client_min_messages = warning;
