@@ -531,6 +531,10 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.snowflake_create_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) IS
 	'the work of snowflake_create_partitions, as its caller, who must own the table';
 
+-- Called through its C entry point (src/owner.c), which fmgr runs
+-- without a check of EXECUTE; not for PUBLIC.
+REVOKE EXECUTE ON FUNCTION @extschema@.snowflake_create_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, integer, pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
+
 CREATE FUNCTION @extschema@.snowflake_create_partitions(
 	parent pg_catalog.regclass,
 	step pg_catalog.interval,
@@ -631,6 +635,10 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_retire_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, pg_catalog.text, pg_catalog.text, pg_catalog.timestamptz) IS
 	'the work of snowflake_retire_partitions, as its caller, who must own the table';
+
+-- Called through its C entry point (src/owner.c), which fmgr runs
+-- without a check of EXECUTE; not for PUBLIC.
+REVOKE EXECUTE ON FUNCTION @extschema@.snowflake_retire_partitions_as_owner(pg_catalog.regclass, pg_catalog.interval, pg_catalog.text, pg_catalog.text, pg_catalog.timestamptz) FROM PUBLIC;
 
 CREATE FUNCTION @extschema@.snowflake_retire_partitions(
 	parent pg_catalog.regclass,
@@ -747,29 +755,12 @@ BEGIN
 	-- rebuilds again, with the extension's schema on the search_path.  An
 	-- operator that another role created there (">(snowflake, integer)",
 	-- say, which the extension lacks) would be bound into them and run as
-	-- the caller, now and on every later write.
-	-- So no login role but the caller and superusers may be able to create
-	-- objects in that schema, directly or through a role it can become.
-	SELECT pg_catalog.string_agg(pg_catalog.quote_ident(l.rolname), ', ' ORDER BY l.rolname)
-	  INTO msg
-	  FROM pg_catalog.pg_roles l
-	 WHERE l.rolcanlogin AND NOT l.rolsuper AND l.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
-	   AND EXISTS (SELECT FROM pg_catalog.pg_roles g
-				   WHERE pg_catalog.pg_has_role(l.oid, g.oid, 'MEMBER')
-					 AND pg_catalog.has_schema_privilege(g.oid,
-						(SELECT t.typnamespace FROM pg_catalog.pg_type t
-						  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), 'CREATE'));
-	IF msg IS NOT NULL THEN
-		RAISE EXCEPTION 'snowflake_convert_key refuses to run while other roles can create objects in the extension''s schema'
-			USING ERRCODE = 'insufficient_privilege',
-				  DETAIL = pg_catalog.format('Roles that can create objects in schema %s: %s. The constraints and indexes a conversion rebuilds are parsed again with that schema on the search_path, and an operator created there would run as you.',
-											 (SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_namespace n
-											   JOIN pg_catalog.pg_type t ON t.typnamespace = n.oid
-											  WHERE t.oid = '@extschema@.snowflake'::pg_catalog.regtype), msg),
-				  HINT = 'Run it as that role, or revoke CREATE on the schema from those roles for the conversion.';
-	END IF;
-	-- ... nor may the schema already hold a function or operator that such
-	-- a role owns: one created while the schema was open stays there after
+	-- the owner, now and on every later write.  snowflake_convert_key
+	-- (src/owner.c) refuses while a role other than the owner and
+	-- superusers can create objects in that schema; this function, not
+	-- granted to PUBLIC, is called through it.
+	-- Nor may the schema already hold a function or operator that another
+	-- role owns: one created while the schema was open stays there after
 	-- CREATE is revoked, and the extension's owner can make hers members of
 	-- the extension (ALTER EXTENSION ADD).  The extension's own are the
 	-- superuser's who ran its scripts.
@@ -1137,6 +1128,10 @@ $convert$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_convert_key_as_owner(pg_catalog.regclass, pg_catalog.name, boolean) IS
 	'converts an integer key and the columns referencing it to snowflake as its caller, who must own every table it alters (snowflake_convert_key calls it as the owner)';
+
+-- Called through its C entry point (src/owner.c), which fmgr runs
+-- without a check of EXECUTE; not for PUBLIC.
+REVOKE EXECUTE ON FUNCTION @extschema@.snowflake_convert_key_as_owner(pg_catalog.regclass, pg_catalog.name, boolean) FROM PUBLIC;
 
 CREATE FUNCTION @extschema@.snowflake_convert_key(
 	tbl pg_catalog.regclass,

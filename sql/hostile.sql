@@ -251,7 +251,7 @@ RESET client_min_messages;
 -- EXTENSION from scratch, into public and into her own schema, and
 -- ALTER EXTENSION UPDATE from every released version.
 \set regress_db :DBNAME
-CREATE ROLE regress_sf_planter;
+CREATE ROLE regress_sf_planter LOGIN;
 CREATE DATABASE regress_sf_planted OWNER regress_sf_planter;
 \c regress_sf_planted
 SET ROLE regress_sf_planter;
@@ -349,14 +349,34 @@ RESET search_path;
 RESET ROLE;
 
 -- The functions that run as a table's owner (src/owner.c) call PL/pgSQL
--- work that names the extension's objects by its schema's name.  The
--- schema's owner renames it, and creates another of the old name holding
--- look-alikes of what that work calls.  A superuser's call on her own
--- table refuses (55000) before it calls any of them.
+-- work that names the extension's objects by its schema's name, and
+-- convert_key parses constraints again with that schema on its path.
+-- Whoever can create objects in the schema, or owns it (and so may rename
+-- it and create another of the old name, mid-call), could have objects of
+-- hers run as the table's owner.  With the extension in her schema, a
+-- superuser's call on the superuser's own tables refuses (42501), naming
+-- her, before anything runs.
 \set SHOW_CONTEXT never
 SET ROLE regress_sf_planter;
 CREATE SCHEMA ren;
 CREATE EXTENSION snowflake SCHEMA ren;
+RESET ROLE;
+CREATE TABLE public.su_events (id ren.snowflake NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE public.su_keys (id bigint PRIMARY KEY);
+SELECT ren.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
+SELECT * FROM ren.snowflake_retire_partitions('public.su_events', '1 day');
+SELECT * FROM ren.snowflake_convert_key('public.su_keys');
+-- Nor can anyone call the PL/pgSQL work but through those (not PUBLIC's).
+SET ROLE regress_sf_planter;
+SELECT ren.snowflake_create_partitions_as_owner('public.su_events', '1 day', 0);
+SELECT * FROM ren.snowflake_retire_partitions_as_owner('public.su_events', '1 day');
+SELECT * FROM ren.snowflake_convert_key_as_owner('public.su_keys');
+RESET ROLE;
+-- Once the schema is a superuser's and only she can create objects in
+-- it, they run.  And should a superuser rename it and put look-alikes
+-- under the old name, the work refuses (55000) before it calls any.
+ALTER SCHEMA ren OWNER TO CURRENT_USER;
+SELECT ren.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
 ALTER SCHEMA ren RENAME TO ren_real;
 CREATE SCHEMA ren;
 CREATE DOMAIN ren.snowflake AS ren_real.snowflake;
@@ -368,23 +388,17 @@ BEGIN
 	PERFORM public.planted_ran('ren.snowflake_partitioned_by_id');
 	SELECT * INTO nspoid, nsp, rel, owner_oid, defid, keyname FROM ren_real.snowflake_partitioned_by_id(parent);
 END $$;
-RESET ROLE;
-CREATE TABLE public.su_events (id ren_real.snowflake NOT NULL) PARTITION BY RANGE (id);
-CREATE TABLE public.su_keys (id bigint PRIMARY KEY);
-SELECT ren_real.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
+SELECT ren_real.snowflake_create_partitions('public.su_events', '1 day', 1, as_of => '2026-06-01+00');
 SELECT * FROM ren_real.snowflake_retire_partitions('public.su_events', '1 day');
 SELECT * FROM ren_real.snowflake_convert_key('public.su_keys');
 SELECT pg_catalog.count(*) AS ran FROM public.planted_runs WHERE what LIKE 'ren.%';
--- named back, they run
-SET ROLE regress_sf_planter;
 DROP SCHEMA ren CASCADE;
 ALTER SCHEMA ren_real RENAME TO ren;
-RESET ROLE;
-SELECT ren.snowflake_create_partitions('public.su_events', '1 day', 0, as_of => '2026-06-01+00');
 DROP TABLE public.su_events, public.su_keys;
 SET ROLE regress_sf_planter;
 DROP EXTENSION snowflake;
 RESET ROLE;
+DROP SCHEMA ren;
 
 -- The owner of the extension makes an operator of hers a member of it
 -- (ALTER EXTENSION ADD) in a schema she may no longer create objects in.

@@ -20,17 +20,31 @@
  * those functions refuses unless its current user owns the tables, so one
  * called directly by another role runs nothing.
  *
+ * The work names the extension's objects by the schema's name, and
+ * ALTER COLUMN TYPE parses constraints again with that schema on the
+ * search_path.  A role that can create objects in the schema (its owner
+ * can also rename it and create another of the old name) could have its
+ * objects found there, mid-call, and run as the owner.  So the entry point
+ * refuses while any login role but superusers and those who can become the
+ * owner can create objects in the extension's schema, directly or through
+ * a role it can become.  Only its owner or a superuser can change that.
+ *
  * No SQL text is run: the function is called through fmgr, found by its
  * schema-qualified name beside the entry point, and used only if it is a
- * member of the same extension with the same owner.
+ * member of the same extension with the same owner.  fmgr checks no
+ * EXECUTE privilege, so the work is not granted to PUBLIC.
  *
  *-------------------------------------------------------------------------
  */
 #include "pg_snowflake.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/table.h"
 #include "catalog/dependency.h"
+#include "catalog/pg_authid.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
@@ -47,6 +61,14 @@ PG_FUNCTION_INFO_V1(snowflake_create_partitions);
 PG_FUNCTION_INFO_V1(snowflake_retire_partitions);
 
 #define MAX_ARGS 5
+
+#if PG_VERSION_NUM >= 160000
+#define namespace_aclcheck(nsp, role, mode) \
+	object_aclcheck(NamespaceRelationId, (nsp), (role), (mode))
+#else
+#define namespace_aclcheck(nsp, role, mode) \
+	pg_namespace_aclcheck((nsp), (role), (mode))
+#endif
 
 /* The owner of function fn. */
 static Oid
@@ -85,6 +107,72 @@ worker_function(Oid caller, const char *name, int nargs, const Oid *argtypes)
 						get_namespace_name(nsp), name),
 				 errhint("Run ALTER EXTENSION snowflake UPDATE.")));
 	return worker;
+}
+
+/*
+ * Refuse (42501) while a login role that is not a superuser and cannot
+ * become owner can create objects in schema nsp, or is a member of a role
+ * that can, or of the schema's owner (who may rename it, whatever its
+ * privileges).  entry names the function.
+ */
+static void
+check_schema_writers(const char *entry, Oid nsp, Oid owner)
+{
+	Relation	rel;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	List	   *writers = NIL;
+	List	   *logins = NIL;
+	StringInfoData found;
+	ListCell   *l;
+
+	tuple = SearchSysCache1(NAMESPACEOID, ObjectIdGetDatum(nsp));
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for namespace %u", nsp);
+	if (!superuser_arg(((Form_pg_namespace) GETSTRUCT(tuple))->nspowner))
+		writers = lappend_oid(writers, ((Form_pg_namespace) GETSTRUCT(tuple))->nspowner);
+	ReleaseSysCache(tuple);
+
+	rel = table_open(AuthIdRelationId, AccessShareLock);
+	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		Form_pg_authid role = (Form_pg_authid) GETSTRUCT(tuple);
+
+		if (role->rolsuper)
+			continue;
+		if (namespace_aclcheck(nsp, role->oid, ACL_CREATE) == ACLCHECK_OK)
+			writers = lappend_oid(writers, role->oid);
+		if (role->rolcanlogin && !is_member_of_role(role->oid, owner))
+			logins = lappend_oid(logins, role->oid);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+
+	initStringInfo(&found);
+	foreach(l, logins)
+	{
+		Oid			login = lfirst_oid(l);
+		ListCell   *w;
+
+		foreach(w, writers)
+		{
+			if (is_member_of_role(login, lfirst_oid(w)))
+			{
+				appendStringInfo(&found, "%s%s", found.len > 0 ? ", " : "",
+								 quote_identifier(GetUserNameFromId(login, false)));
+				break;
+			}
+		}
+	}
+	if (found.len > 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("%s refuses to run while other roles can create objects in the extension's schema", entry),
+				 errdetail("Roles that can create objects in schema %s: %s. The work names the extension's objects by that schema's name, and what those roles put there could run as %s.",
+						   quote_identifier(get_namespace_name(nsp)), found.data,
+						   GetUserNameFromId(owner, false)),
+				 errhint("Keep the extension in a schema that only superusers and the table's owner own and can create objects in.")));
 }
 
 /*
@@ -140,6 +228,8 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 				 errdetail("%s runs as the table's owner, %s, for a caller with that role's privileges.",
 						   get_func_name(fcinfo->flinfo->fn_oid),
 						   GetUserNameFromId(owner, false))));
+	check_schema_writers(get_func_name(fcinfo->flinfo->fn_oid),
+						 get_func_namespace(fcinfo->flinfo->fn_oid), owner);
 
 	/*
 	 * As the owner, in a security-restricted operation, with GUC changes kept
