@@ -26,7 +26,7 @@ EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential plans mint wal textforms jit security schema hostile cache partitions
+REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping plans mint wal textforms jit security schema hostile cache partitions
 
 PG_CONFIG ?= pg_config
 

@@ -78,7 +78,7 @@ int8_simplify(SupportRequestSimplify *req)
 	Oid			owner;
 	int			i;
 
-	if (list_length(f->args) != 2)
+	if (list_length(f->args) != 2 || sf_keep_as_written(req))
 		return NULL;
 	i = sf_func_name_index(f->funcid, SF_NAMES_INT8, &int8_comparisons[0].name,
 						   sizeof(int8_comparisons[0]),

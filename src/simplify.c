@@ -133,23 +133,11 @@ sf_window_simplify(SupportRequestSimplify *req)
 	SfWindow	w;
 	Node	   *result;
 
+	/* a query level with grouping sets keeps every call as written */
+	if (sf_keep_as_written(req))
+		return NULL;
 	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
 		return sf_simplify_inherited_bound(req);
-
-	/*
-	 * Grouping sets match the expressions of the target list to the grouping
-	 * ones by equal(), and each grouping set nulls those it does not group
-	 * by: two windows that select the same ids ("id < t" and "t > id") but
-	 * are written apart must not become one expression.  So a query level
-	 * with grouping sets keeps every window as written.
-	 */
-	if (req->root != NULL && req->root->parse != NULL &&
-		req->root->parse->groupingSets != NIL)
-	{
-		if (w.range != NULL)
-			retype_range_in_place(req, &w);
-		return NULL;
-	}
 	if (w.instant != NULL &&
 		(result = const_instant_comparison(req, &w)) != NULL)
 		return result;

@@ -38,33 +38,57 @@ typedef struct xl_snowflake_reserve
 
 static bool registered = false;
 
-/* The record's contents, checked: a record that is not ours is damage. */
-static uint64
-reservation_of(XLogReaderState *record)
+/*
+ * The record's reservation into *mark; false for a record of another type or
+ * length, which this library never writes.
+ */
+static bool
+reservation_of(XLogReaderState *record, uint64 *mark)
 {
 	xl_snowflake_reserve xlrec;
 
 	if ((XLogRecGetInfo(record) & ~XLR_INFO_MASK) != XLOG_SNOWFLAKE_RESERVE ||
 		XLogRecGetDataLen(record) != sizeof(xlrec))
-		elog(PANIC, "snowflake_redo: unknown record, info %u, length %u",
-			 XLogRecGetInfo(record), (unsigned) XLogRecGetDataLen(record));
+		return false;
 	memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
-	return xlrec.mark;
+	*mark = xlrec.mark;
+	return true;
 }
 
+/*
+ * Replay refuses a record it cannot read: skipping a reservation could let a
+ * promoted standby mint ids its primary handed out.
+ */
 static void
 snowflake_redo(XLogReaderState *record)
 {
-	mint_redo_reservation(reservation_of(record));
+	uint64		mark;
+
+	if (!reservation_of(record, &mark))
+		elog(PANIC, "snowflake_redo: invalid record at %X/%X: info %u, length %u",
+			 LSN_FORMAT_ARGS(record->ReadRecPtr), XLogRecGetInfo(record),
+			 (unsigned) XLogRecGetDataLen(record));
+	mint_redo_reservation(mark);
 }
 
-/* "minting below 2026-12-03 09:00:01.234+00 (ms 92345678)" */
+/*
+ * "minting below 2026-12-03 09:00:01.234+00 (ms 92345678)".  A description
+ * never fails (pg_waldump and pg_walinspect call it on any record): one it
+ * cannot read is described as invalid.
+ */
 static void
 snowflake_desc(StringInfo buf, XLogReaderState *record)
 {
-	uint64		mark = reservation_of(record);
-	TimestampTz at = SF_EPOCH_PG_USEC + (TimestampTz) mark * SF_USEC_PER_MS;
+	uint64		mark;
+	TimestampTz at;
 
+	if (!reservation_of(record, &mark))
+	{
+		appendStringInfo(buf, "invalid record: info %u, length %u",
+						 XLogRecGetInfo(record), (unsigned) XLogRecGetDataLen(record));
+		return;
+	}
+	at = SF_EPOCH_PG_USEC + (TimestampTz) mark * SF_USEC_PER_MS;
 	appendStringInfo(buf, "minting below %s (ms " UINT64_FORMAT ")",
 					 timestamptz_to_str(at), mark);
 }

@@ -166,6 +166,25 @@ sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops)
 	return ok && OidIsValid(ops->ext);
 }
 
+/*
+ * sf_keep_as_written - whether the call of a simplification request must be
+ * left as written: in a query level with grouping sets.
+ *
+ * Grouping sets match the expressions of the target list to the grouping
+ * ones by equal(), and each grouping set nulls those it does not group by.
+ * Two expressions written apart ("id > -1" and "id >= 0", "id < t" and
+ * "t > id", a range stored before 1.4 and one written since) must stay
+ * apart, or an expression above the grouping is bound to the wrong
+ * grouping column.  Every rewrite of the library can make such a pair
+ * equal(), so none is made at that level.
+ */
+bool
+sf_keep_as_written(const SupportRequestSimplify *req)
+{
+	return req->root != NULL && req->root->parse != NULL &&
+		req->root->parse->groupingSets != NIL;
+}
+
 /* A constant of type sftype, the id's type (a domain's base). */
 Node *
 sf_make_id_const(Oid sftype, Snowflake value)
