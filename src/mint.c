@@ -341,6 +341,18 @@ mint_wait_for_standbys(XLogRecPtr lsn)
 	}
 }
 
+/* Refuse to mint during recovery (25006), whatever else is missing. */
+static void
+mint_refuse_in_recovery(void)
+{
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("cannot execute gen_snowflake() during recovery"),
+				 errdetail("A standby must not mint: its ids could equal ids that its primary mints."),
+				 errhint("Mint on the primary. A standby mints once promoted, above every id its primary reserved.")));
+}
+
 /*
  * The slow path: make the reservation cover millisecond ms, by recording a
  * mark MINT_RESERVE_MS beyond it, in the WAL and in the file, and waiting
@@ -355,13 +367,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 	XLogRecPtr	lsn;
 	uint64		mark;
 
-	if (RecoveryInProgress())
-		ereport(ERROR,
-				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("cannot execute gen_snowflake() during recovery"),
-				 errdetail("A standby must not mint: its ids could equal ids that its primary mints."),
-				 errhint("Mint on the primary. A standby mints once promoted, above every id its primary reserved.")));
-
+	mint_refuse_in_recovery();
 	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
 	mint_load_mark(shared, ERROR);
 	if (pg_atomic_read_u64(&shared->reserved) > ms)
@@ -541,6 +547,8 @@ mint_state(void)
 		mint_lock = &mint_shared->lock;
 	}
 #else
+	/* a standby refuses for that reason first: 25006, as with the library */
+	mint_refuse_in_recovery();
 	ereport(ERROR,
 			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 			 errmsg("gen_snowflake() needs the snowflake library preloaded"),
