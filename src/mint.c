@@ -265,37 +265,33 @@ mint_load_mark(SfMintShared *shared, int elevel)
 
 /*
  * Whether synchronous standbys are defined, as the checkpointer keeps it
- * for the commits that wait on them, in the byte after WalSndCtl->lsn[]
- * (under SyncRepLock); *sure is false where only this backend's setting
- * could answer.  Not this backend's
+ * for the commits that wait on them (under SyncRepLock); *sure is false
+ * where only this backend's setting could answer.  Not this backend's
  * synchronous_standby_names, which it reads only between statements (a
  * parallel worker, never): a statement that began before the standby was
  * named must wait too.
  *
- * That byte is a bool, sync_standbys_defined, before the minor releases
- * of May 2025 (15.13, 16.9, 17.5), and flags since: "initialized" (1) and
- * "defined" (2).  A build may run on either side, so the byte is read as
- * flags once it has shown "defined", which the bool never holds; until
- * then only a set "defined" is taken from it, and this backend's setting
- * answers the rest, which a reload pending may have changed.
+ * The field is read by name from the server's own walsender_private.h: a
+ * bool, sync_standbys_defined, before the minor releases of May 2025
+ * (15.13, 16.9, 17.5), and since then flags, sync_standbys_status, with
+ * SYNC_STANDBY_INIT set once the checkpointer has filled it in.  Build
+ * against the headers of the minor the server runs (a build for a later
+ * minor on an earlier one would read the bool as flags).
  */
-#define MINT_SYNC_INIT		(1 << 0)
-#define MINT_SYNC_DEFINED	(1 << 1)
-
 static bool
 mint_sync_defined(bool *sure)
 {
-	static bool flags = false;	/* the byte is known to hold flags */
-	uint8		byte;
+#ifdef SYNC_STANDBY_DEFINED
+	bits8		status = ((volatile WalSndCtlData *) WalSndCtl)->sync_standbys_status;
 
-	byte = ((volatile uint8 *) WalSndCtl)[offsetof(WalSndCtlData, lsn) +
-										  sizeof(WalSndCtl->lsn)];
-	if (byte & MINT_SYNC_DEFINED)
-		flags = true;
-	*sure = flags && (byte & MINT_SYNC_INIT);
+	*sure = (status & SYNC_STANDBY_INIT) != 0;
 	if (*sure)
-		return (byte & MINT_SYNC_DEFINED) != 0;
+		return (status & SYNC_STANDBY_DEFINED) != 0;
 	return SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
+#else
+	*sure = true;
+	return ((volatile WalSndCtlData *) WalSndCtl)->sync_standbys_defined;
+#endif
 }
 
 /*
