@@ -207,17 +207,22 @@ sf_as_owner() {
 	fi
 }
 
-# A free TCP port on the loopback, chosen at random in 20000-39999.
+# A free TCP port on the loopback, chosen at random below the kernel's
+# ephemeral range (net.ipv4.ip_local_port_range, 32768 and up by default):
+# a server restarted on its port must not find it taken as the local port
+# of some client's connection (the Citus test restarts a worker under load).
 sf_free_port() {
-	local p
+	local p low=32768
+	read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || low=32768
+	[ "$low" -gt 21024 ] || low=32768
 	for _ in $(seq 50); do
-		p=$((20000 + RANDOM % 20000))
+		p=$((20000 + RANDOM % (low - 20000)))
 		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
 			echo "$p"
 			return 0
 		fi
 	done
-	echo 54329
+	echo 19999
 }
 
 # sf_node_start DIR PORT [postgresql.conf lines...]: a throwaway cluster in
