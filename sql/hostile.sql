@@ -430,6 +430,25 @@ DROP EXTENSION snowflake;
 RESET ROLE;
 DROP SCHEMA sfx;
 
+-- Every role counts, not only those that log in: one that cannot still
+-- acts through its SECURITY DEFINER functions, which could create objects
+-- in the schema while a call waits for its locks.  A role with CREATE on
+-- the extension's schema, and a role that can become it, are named, and a
+-- superuser's call on her own table refuses; without them, it runs.
+CREATE SCHEMA sfy;
+CREATE EXTENSION snowflake SCHEMA sfy;
+CREATE ROLE regress_sf_deployer;
+CREATE ROLE regress_sf_deploys IN ROLE regress_sf_deployer;
+GRANT CREATE ON SCHEMA sfy TO regress_sf_deployer;
+CREATE TABLE public.su_k2 (id bigint PRIMARY KEY);
+SELECT * FROM sfy.snowflake_convert_key('public.su_k2');
+REVOKE CREATE ON SCHEMA sfy FROM regress_sf_deployer;
+SELECT action FROM sfy.snowflake_convert_key('public.su_k2');
+DROP TABLE public.su_k2;
+DROP EXTENSION snowflake;
+DROP SCHEMA sfy;
+DROP ROLE regress_sf_deploys, regress_sf_deployer;
+
 -- The README's check for such plants: operators and functions that take a
 -- reg* type and belong to a role that is not a superuser.  It finds every
 -- one planted here.  It runs with search_path = pg_catalog, so that the

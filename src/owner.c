@@ -110,10 +110,17 @@ worker_function(Oid caller, const char *name, int nargs, const Oid *argtypes)
 }
 
 /*
- * Refuse (42501) while a login role that is not a superuser and cannot
- * become owner can create objects in schema nsp, or is a member of a role
- * that can, or of the schema's owner (who may rename it, whatever its
- * privileges).  entry names the function.
+ * Refuse (42501) while a role that is not a superuser and cannot become
+ * owner owns schema nsp (and so may rename it, whatever its privileges),
+ * can create objects in it, or can become or grant itself a role that can.
+ * Every role counts, not only those that log in: a role that cannot log
+ * in still acts through its SECURITY DEFINER functions.  Only a superuser,
+ * the schema's owner or a role's admins change any of that, and each of
+ * them counts too, so the answer holds for the whole call; but on 15 a
+ * CREATEROLE role may grant itself any role that is not a superuser, and
+ * is taken for what core's documentation calls it there, almost a
+ * superuser.  pg_database_owner acts only through the database's owner,
+ * who is checked as herself.  entry names the function.
  */
 static void
 check_schema_writers(const char *entry, Oid nsp, Oid owner)
@@ -122,7 +129,7 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 	SysScanDesc scan;
 	HeapTuple	tuple;
 	List	   *writers = NIL;
-	List	   *logins = NIL;
+	List	   *roles = NIL;
 	StringInfoData found;
 	ListCell   *l;
 
@@ -135,6 +142,7 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 
 	rel = table_open(AuthIdRelationId, AccessShareLock);
 	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	initStringInfo(&found);
 	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
 	{
 		Form_pg_authid role = (Form_pg_authid) GETSTRUCT(tuple);
@@ -143,24 +151,25 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 			continue;
 		if (namespace_aclcheck(nsp, role->oid, ACL_CREATE) == ACLCHECK_OK)
 			writers = lappend_oid(writers, role->oid);
-		if (role->rolcanlogin && !is_member_of_role(role->oid, owner))
-			logins = lappend_oid(logins, role->oid);
+		if (role->oid == ROLE_PG_DATABASE_OWNER || is_member_of_role(role->oid, owner))
+			continue;
+		roles = lappend_oid(roles, role->oid);
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
 
-	initStringInfo(&found);
-	foreach(l, logins)
+	foreach(l, roles)
 	{
-		Oid			login = lfirst_oid(l);
+		Oid			role = lfirst_oid(l);
 		ListCell   *w;
 
 		foreach(w, writers)
 		{
-			if (is_member_of_role(login, lfirst_oid(w)))
+			if (is_member_of_role(role, lfirst_oid(w)) ||
+				is_admin_of_role(role, lfirst_oid(w)))
 			{
 				appendStringInfo(&found, "%s%s", found.len > 0 ? ", " : "",
-								 quote_identifier(GetUserNameFromId(login, false)));
+								 quote_identifier(GetUserNameFromId(role, false)));
 				break;
 			}
 		}
@@ -169,7 +178,7 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("%s refuses to run while other roles can create objects in the extension's schema", entry),
-				 errdetail("Roles that can create objects in schema %s: %s. The work names the extension's objects by that schema's name, and what those roles put there could run as %s.",
+				 errdetail("Roles that own schema %s, can create objects in it, or can become or grant themselves a role that can: %s. The work names the extension's objects by that schema's name, and what those roles put there could run as %s.",
 						   quote_identifier(get_namespace_name(nsp)), found.data,
 						   GetUserNameFromId(owner, false)),
 				 errhint("Keep the extension in a schema that only superusers and the table's owner own and can create objects in.")));
