@@ -187,9 +187,9 @@ cache_put(const SfCacheKey *key, const SfCacheValue *value, uint64 gen)
 	entry->value = *value;
 }
 
-/* The owner of function funcid, or InvalidOid if there is none */
-static Oid
-func_owner(Oid funcid)
+/* sf_func_owner - the owner of function funcid, or InvalidOid if none */
+Oid
+sf_func_owner(Oid funcid)
 {
 	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
 	Oid			owner;
@@ -234,7 +234,7 @@ func_info(Oid funcid)
 	memset(&value, 0, sizeof(value));
 	value.v[0] = getExtensionOfObject(ProcedureRelationId, funcid);
 	value.v[1] = get_func_namespace(funcid);
-	value.v[4] = func_owner(funcid);
+	value.v[4] = sf_func_owner(funcid);
 	if (OidIsValid(get_func_signature(funcid, &argtypes, &nargs)))
 	{
 		value.ok = true;
@@ -384,7 +384,7 @@ sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
 		getExtensionOfObject(ProcedureRelationId, fn) == ext)
 	{
 		value.v[0] = fn;
-		value.v[1] = func_owner(fn);
+		value.v[1] = sf_func_owner(fn);
 	}
 	cache_put(&key, &value, gen);
 	return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
@@ -436,9 +436,9 @@ sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname, Oid left, Oi
 
 			value.v[0] = op;
 			value.v[1] = form->oprowner;
-			value.v[2] = func_owner(form->oprcode);
-			value.v[3] = OidIsValid(form->oprrest) ? func_owner(form->oprrest) : InvalidOid;
-			value.v[4] = OidIsValid(form->oprjoin) ? func_owner(form->oprjoin) : InvalidOid;
+			value.v[2] = sf_func_owner(form->oprcode);
+			value.v[3] = OidIsValid(form->oprrest) ? sf_func_owner(form->oprrest) : InvalidOid;
+			value.v[4] = OidIsValid(form->oprjoin) ? sf_func_owner(form->oprjoin) : InvalidOid;
 			ReleaseSysCache(tuple);
 		}
 	}

@@ -25,9 +25,8 @@
  * search_path.  A role that can create objects in the schema (its owner
  * can also rename it and create another of the old name) could have its
  * objects found there, mid-call, and run as the owner.  So the entry point
- * refuses while any login role but superusers and those who can become the
- * owner can create objects in the extension's schema, directly or through
- * a role it can become.  Only its owner or a superuser can change that.
+ * refuses while any role but superusers and those who can become the
+ * owner could put objects there (check_schema_writers).
  *
  * No SQL text is run: the function is called through fmgr, found by its
  * schema-qualified name beside the entry point, and used only if it is a
@@ -70,28 +69,15 @@ PG_FUNCTION_INFO_V1(snowflake_retire_partitions);
 	pg_namespace_aclcheck((nsp), (role), (mode))
 #endif
 
-/* The owner of function fn. */
-static Oid
-function_owner(Oid fn)
-{
-	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
-	Oid			owner;
-
-	if (!HeapTupleIsValid(tuple))
-		elog(ERROR, "cache lookup failed for function %u", fn);
-	owner = ((Form_pg_proc) GETSTRUCT(tuple))->proowner;
-	ReleaseSysCache(tuple);
-	return owner;
-}
-
 /*
- * The function name(argtypes) beside caller (the entry point's OID): in the
- * same schema, a member of the same extension, with the same owner.
+ * The function name(argtypes) beside caller (the entry point's OID, in
+ * schema nsp): in the same schema, a member of the same extension, with the
+ * same owner.
  */
 static Oid
-worker_function(Oid caller, const char *name, int nargs, const Oid *argtypes)
+worker_function(Oid caller, Oid nsp, const char *name, int nargs,
+				const Oid *argtypes)
 {
-	Oid			nsp = get_func_namespace(caller);
 	Oid			worker;
 
 	worker = LookupFuncName(list_make2(makeString(get_namespace_name(nsp)),
@@ -100,7 +86,7 @@ worker_function(Oid caller, const char *name, int nargs, const Oid *argtypes)
 	if (!OidIsValid(worker) ||
 		getExtensionOfObject(ProcedureRelationId, worker) !=
 		getExtensionOfObject(ProcedureRelationId, caller) ||
-		function_owner(worker) != function_owner(caller))
+		sf_func_owner(worker) != sf_func_owner(caller))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_FUNCTION),
 				 errmsg("function %s.%s of the snowflake extension does not exist",
@@ -196,6 +182,8 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 {
 	LOCAL_FCINFO(wcinfo, MAX_ARGS);
 	FmgrInfo	flinfo;
+	Oid			entry = fcinfo->flinfo->fn_oid;
+	Oid			nsp = get_func_namespace(entry);
 	Oid			worker;
 	Oid			relid;
 	Oid			owner;
@@ -206,7 +194,7 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 	Datum		result;
 
 	Assert(nargs == PG_NARGS() && nargs <= MAX_ARGS);
-	worker = worker_function(fcinfo->flinfo->fn_oid, name, nargs, argtypes);
+	worker = worker_function(entry, nsp, name, nargs, argtypes);
 	fmgr_info(worker, &flinfo);
 	InitFunctionCallInfoData(*wcinfo, &flinfo, nargs, PG_GET_COLLATION(), NULL,
 							 fcinfo->resultinfo);
@@ -235,10 +223,8 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 				 errmsg("must be owner of table %s",
 						DatumGetCString(DirectFunctionCall1(regclassout, ObjectIdGetDatum(relid)))),
 				 errdetail("%s runs as the table's owner, %s, for a caller with that role's privileges.",
-						   get_func_name(fcinfo->flinfo->fn_oid),
-						   GetUserNameFromId(owner, false))));
-	check_schema_writers(get_func_name(fcinfo->flinfo->fn_oid),
-						 get_func_namespace(fcinfo->flinfo->fn_oid), owner);
+						   get_func_name(entry), GetUserNameFromId(owner, false))));
+	check_schema_writers(get_func_name(entry), nsp, owner);
 
 	/*
 	 * As the owner, in a security-restricted operation, with GUC changes kept

@@ -55,6 +55,9 @@ extern void sf_check_field(const char *field, int32 value, uint64 max);
 extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 							 Snowflake *lo, Snowflake *hi);
 
+/* cache.c: the owner of a function, InvalidOid if there is none */
+extern Oid	sf_func_owner(Oid funcid);
+
 /* inlist.c: install the hook that makes IN lists of integers one array */
 extern void sf_inlist_init(void);
 

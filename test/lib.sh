@@ -94,9 +94,9 @@ sf_check_pg_config() {
 sf_build_install() {
 	sf_log "building and installing for $("$(sf_pg_config)" --version)"
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" clean >/dev/null
-	# make install adds files and never removes one: a script that an older
-	# checkout installed (the full scripts retired in scripts/FROZEN) would
-	# be chosen over the chain, so the extension's scripts go first.
+	# make install removes the retired full scripts (Makefile), not the
+	# scripts of versions another checkout installed (a later one's update
+	# scripts, say): every script of the extension goes first.
 	rm -f "$("$(sf_pg_config)" --sharedir)/extension/snowflake--"*.sql
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" install >/dev/null
