@@ -62,13 +62,22 @@ RESET ROLE;
 DROP TABLE ev_minted;
 DROP ROLE regress_sf_minter;
 
--- Reload applies a configured worker id (ALTER SYSTEM, then reload).
+-- Reload applies a configured worker id (ALTER SYSTEM, then reload).  A
+-- session takes a reload between statements: each \gexec below runs up to
+-- 100 of them, which sleep 0.1 s only while the setting is not yet the
+-- new one, so a loaded machine gets 10 s; they are not echoed.
 ALTER SYSTEM SET snowflake.worker_id = 77;
 SELECT pg_reload_conf();
-SELECT pg_sleep(0.5);
+\set ECHO none
+SELECT $q$DO $d$ BEGIN IF current_setting('snowflake.worker_id') <> '77' THEN PERFORM pg_sleep(0.1); END IF; END $d$$q$
+  FROM generate_series(1, 100) \gexec
+\set ECHO all
 SHOW snowflake.worker_id;
 SELECT snowflake_worker(gen_snowflake()) AS worker_after_reload;
 ALTER SYSTEM RESET snowflake.worker_id;
 SELECT pg_reload_conf();
-SELECT pg_sleep(0.5);
+\set ECHO none
+SELECT $q$DO $d$ BEGIN IF current_setting('snowflake.worker_id') <> '0' THEN PERFORM pg_sleep(0.1); END IF; END $d$$q$
+  FROM generate_series(1, 100) \gexec
+\set ECHO all
 SHOW snowflake.worker_id;

@@ -7,6 +7,9 @@
 --
 CREATE SCHEMA walinspect;
 CREATE EXTENSION pg_walinspect SCHEMA walinspect;
+-- A slot keeps the WAL read below: the CHECKPOINT (which flushes it),
+-- or one the server starts, must not remove it first.
+SELECT slot_name FROM pg_create_physical_replication_slot('regress_sf_wal', true);
 SELECT pg_current_wal_lsn() AS before \gset
 -- 10M ids are 2441 ms of minted time: at least two new reservations.
 SELECT count(gen_snowflake()) FROM generate_series(1, 10000000);
@@ -28,5 +31,6 @@ FROM reserve;
 SELECT bool_and(ms > prev) AS grow
 FROM (SELECT ms, lag(ms) OVER (ORDER BY start_lsn) AS prev FROM reserve) s
 WHERE prev IS NOT NULL;
+SELECT pg_drop_replication_slot('regress_sf_wal');
 DROP EXTENSION pg_walinspect;
 DROP SCHEMA walinspect;

@@ -226,7 +226,11 @@ sf_free_port() {
 }
 
 # sf_node_start DIR PORT [postgresql.conf lines...]: a throwaway cluster in
-# DIR (data, sock, logs), on PORT, run by a non-root owner.
+# DIR (data, sock, logs), on PORT, run by a non-root owner.  Autovacuum is
+# off on every node: a test that checks a plan ANALYZEs (or VACUUMs) what
+# it plans on itself, so no plan depends on when a worker ran, or on an
+# autovacuum snapshot held during the test's VACUUM (which would cost
+# index-only scans).  A line in the arguments overrides it.
 # SF_NODE_BINDIR picks another server's binaries (the version matrix).
 sf_node_start() {
 	local dir=$1 port=$2 line bin=${SF_NODE_BINDIR:-$(sf_bindir)}
@@ -245,6 +249,7 @@ sf_node_start() {
 		echo "shared_preload_libraries = '${SF_PRELOAD-snowflake}'"
 		echo "fsync = off"
 		echo "timezone = 'UTC'"
+		echo "autovacuum = off"
 		for line in "$@"; do echo "$line"; done
 	} >>"$dir/data/postgresql.conf"
 	sf_pg_ctl_start "$dir" || {
@@ -278,9 +283,7 @@ sf_cluster_start() {
 	chmod 755 "$SF_DIR"
 	export PGHOST="$SF_DIR/sock" PGPORT=$(sf_free_port) PGUSER=postgres PGDATABASE=postgres
 	sf_log "starting a throwaway cluster in $SF_DIR on port $PGPORT"
-	# autovacuum off: the suites VACUUM ANALYZE what they plan on, and an
-	# autovacuum snapshot held during that VACUUM would cost index-only scans.
-	sf_node_start "$SF_DIR" "$PGPORT" "max_worker_processes = 16" "autovacuum = off" "$@"
+	sf_node_start "$SF_DIR" "$PGPORT" "max_worker_processes = 16" "$@"
 }
 
 sf_cluster_stop() {
