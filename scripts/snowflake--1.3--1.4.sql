@@ -712,8 +712,21 @@ DECLARE
 	lockmode pg_catalog.text := CASE WHEN dry_run THEN 'ACCESS SHARE' ELSE 'ACCESS EXCLUSIVE' END;
 	s_rel pg_catalog.oid[];				-- the columns converted: (s_rel[i], s_att[i])
 	s_att pg_catalog.int2[];
-	t_rel pg_catalog.oid[];				-- their tables, in lock order
+	t_rel pg_catalog.oid[];				-- their tables, in lock order (referencing first)
 	locked pg_catalog.oid[] := '{}';
+	next_rel pg_catalog.oid;
+	waiting_on pg_catalog.oid;
+	blockers pg_catalog.text;
+	attempt pg_catalog.int4;
+	tried pg_catalog.timestamptz;
+	-- The locks are taken in tries of at most half of deadlock_timeout
+	-- (500 ms by default) each: a writer that queues behind the conversion
+	-- while it waits runs its deadlock check after deadlock_timeout, by
+	-- which time the try has given up and released what it took.
+	lock_wait pg_catalog.int4 := GREATEST(1, (SELECT g.setting::pg_catalog.int4 OPERATOR(pg_catalog./) 2
+														  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout'));
+	lock_tries pg_catalog.int4 := 20;
+	saved_lock_timeout pg_catalog.text := pg_catalog.current_setting('lock_timeout');
 	floor_id @extschema@.snowflake;
 	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
 	fk_name pg_catalog.name[];
@@ -804,45 +817,111 @@ BEGIN
 
 	-- The columns and their tables; the current user must be the owner of
 	-- each (not a member of the owner's role, not a superuser: the owners'
-	-- code must not run with more rights than theirs).  Lock the tables in
-	-- the order of their OIDs, then look again: a foreign key added before
-	-- the locks were granted brings more tables.
+	-- code must not run with more rights than theirs).  Then the locks, in
+	-- tries (sf_lock below): each try looks again once it holds them, since
+	-- a foreign key added before they were granted brings more tables.
+	attempt := 0;
 	LOOP
-		WITH RECURSIVE s(relid, attnum) AS (
-			VALUES (root_rel, root_att)
-			UNION
-			SELECT f.conrelid, f.conkey[k.i]
-			  FROM s, pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.confkey, 1) AS k(i)
-			 WHERE f.contype = 'f' AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum)
-		SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
-			   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
-		  INTO s_rel, s_att FROM s;
-		t_rel := ARRAY(SELECT DISTINCT u.relid FROM pg_catalog.unnest(s_rel) AS u(relid) ORDER BY u.relid);
+		attempt := attempt OPERATOR(pg_catalog.+) 1;
+		tried := pg_catalog.clock_timestamp();
+		BEGIN
+			locked := '{}';
+			LOOP
+				WITH RECURSIVE s(relid, attnum) AS (
+					VALUES (root_rel, root_att)
+					UNION
+					SELECT f.conrelid, f.conkey[k.i]
+					  FROM s, pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.confkey, 1) AS k(i)
+					 WHERE f.contype = 'f' AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum)
+				SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
+					   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
+				  INTO s_rel, s_att FROM s;
 
-		SELECT k.oid INTO r FROM pg_catalog.pg_class k
-		 WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
-		   AND k.relowner IS DISTINCT FROM me
-		 ORDER BY k.oid LIMIT 1;
-		IF FOUND THEN
-			RAISE EXCEPTION 'must be owner of table %', r.oid::pg_catalog.regclass
-				USING ERRCODE = 'insufficient_privilege',
-					  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s. Their constraints and indexes are evaluated again over every row, as %s, which must therefore own every one of them.',
-								tbl, col,
-								(SELECT pg_catalog.string_agg(u.relid::pg_catalog.regclass::pg_catalog.text, ', ' ORDER BY u.n)
-								   FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)),
-								CURRENT_USER),
-					  HINT = 'Give the tables one owner (ALTER TABLE ... OWNER TO), and call snowflake_convert_key, which runs as that owner, as the owner, a member of its role, or a superuser.';
-		END IF;
+				-- The lock order: a table before the tables it references,
+				-- as an INSERT or UPDATE of a referencing table takes its
+				-- own lock, then its foreign key's on the referenced one, so
+				-- such a writer and the conversion never wait for each other
+				-- crosswise.  Each step takes the table that the fewest
+				-- tables not yet placed reference (none, but in a cycle),
+				-- then the smallest OID.
+				t_rel := '{}';
+				LOOP
+					SELECT u.relid INTO next_rel
+					  FROM (SELECT DISTINCT v.relid FROM pg_catalog.unnest(s_rel) AS v(relid)) u
+					 WHERE u.relid OPERATOR(pg_catalog.<>) ALL (t_rel)
+					 ORDER BY (SELECT pg_catalog.count(*) FROM pg_catalog.pg_constraint f
+								WHERE f.contype = 'f' AND f.confrelid = u.relid
+								  AND f.conrelid OPERATOR(pg_catalog.<>) u.relid
+								  AND f.conrelid OPERATOR(pg_catalog.=) ANY (s_rel)
+								  AND f.conrelid OPERATOR(pg_catalog.<>) ALL (t_rel)), u.relid
+					 LIMIT 1;
+					IF NOT FOUND THEN
+						EXIT;
+					END IF;
+					t_rel := t_rel OPERATOR(pg_catalog.||) next_rel;
+				END LOOP;
 
-		-- (not EXIT WHEN, which pgspot cannot parse)
-		IF t_rel OPERATOR(pg_catalog.<@) locked THEN
+				SELECT k.oid INTO r FROM pg_catalog.pg_class k
+				 WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
+				   AND k.relowner IS DISTINCT FROM me
+				 ORDER BY k.oid LIMIT 1;
+				IF FOUND THEN
+					RAISE EXCEPTION 'must be owner of table %', r.oid::pg_catalog.regclass
+						USING ERRCODE = 'insufficient_privilege',
+							  DETAIL = pg_catalog.format('Converting %s.%I alters these tables: %s. Their constraints and indexes are evaluated again over every row, as %s, which must therefore own every one of them.',
+										tbl, col,
+										(SELECT pg_catalog.string_agg(u.relid::pg_catalog.regclass::pg_catalog.text, ', ' ORDER BY u.relid)
+										   FROM pg_catalog.unnest(t_rel) AS u(relid)),
+										CURRENT_USER),
+							  HINT = 'Give the tables one owner (ALTER TABLE ... OWNER TO), and call snowflake_convert_key, which runs as that owner, as the owner, a member of its role, or a superuser.';
+				END IF;
+
+				-- (not EXIT WHEN, which pgspot cannot parse)
+				IF t_rel OPERATOR(pg_catalog.<@) locked THEN
+					EXIT;
+				END IF;
+				FOR r IN SELECT u.relid FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)
+						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked) ORDER BY u.n LOOP
+					waiting_on := r.relid;
+					-- what is left of this try's wait, 1 ms at least
+					PERFORM pg_catalog.set_config('lock_timeout',
+						GREATEST(1, lock_wait OPERATOR(pg_catalog.-)
+							(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) tried)
+							 OPERATOR(pg_catalog.*) 1000)::pg_catalog.int4)::pg_catalog.text, true);
+					EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
+				END LOOP;
+				locked := t_rel;
+			END LOOP;
+			PERFORM pg_catalog.set_config('lock_timeout', saved_lock_timeout, true);
 			EXIT;
-		END IF;
-		FOR r IN SELECT u.relid FROM pg_catalog.unnest(t_rel) AS u(relid)
-				  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked) ORDER BY u.relid LOOP
-			EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
-		END LOOP;
-		locked := t_rel;
+		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
+			-- The try is undone, its locks released; the lock_timeout too.
+			-- Who holds a lock on the table it waited for, in a mode that
+			-- conflicts (any, for ACCESS EXCLUSIVE):
+			SELECT pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', ')
+			  INTO blockers
+			  FROM pg_catalog.pg_locks l
+			 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) waiting_on
+			   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
+													   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+			   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
+			   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock');
+			IF attempt OPERATOR(pg_catalog.>=) lock_tries THEN
+				RAISE EXCEPTION 'snowflake_convert_key could not lock table %', waiting_on::pg_catalog.regclass
+					USING ERRCODE = 'lock_not_available',
+						  DETAIL = pg_catalog.format('%s. It tried %s times, each waiting at most %s ms for all its locks, so that the writers queued behind it never wait long, and a transaction that takes the same locks in another order cannot deadlock with it.',
+									CASE WHEN blockers IS NULL THEN 'The lock was held or awaited by another transaction, which has ended'
+										 WHEN blockers LIKE '%,%' THEN 'Processes ' || blockers || ' hold or await locks on it'
+										 ELSE 'Process ' || blockers || ' holds or awaits a lock on it' END,
+									lock_tries, lock_wait),
+						  HINT = 'Call it again when that transaction has ended, or end it (pg_terminate_backend).';
+			END IF;
+			-- wait a little longer each time, with jitter, before the next try
+			-- (OPERATOR() forms all bind alike, left to right: hence the
+			-- parentheses)
+			PERFORM pg_catalog.pg_sleep(LEAST(1.0, 0.05 OPERATOR(pg_catalog.*) attempt)
+										OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 0.1));
+		END;
 	END LOOP;
 
 	-- Refusals.  Nothing has changed yet.
