@@ -360,6 +360,10 @@ DECLARE
 	lo_t timestamptz;
 	prev_t timestamptz;
 	prev_hi numeric;
+	probe bigint;
+	k_fits bigint;
+	k_over bigint;
+	fits boolean;
 BEGIN
 	-- The schema that this body names by name must still be the
 	-- extension's: the schema's owner could rename it and create another
@@ -430,17 +434,44 @@ BEGIN
 		first_b := first_b - step;
 	END LOOP;
 
+	-- Every interval must end by the last instant of an id, which the
+	-- last one says: refused before anything is created, at once however
+	-- large ahead is.  Else bisect for the first interval that does not
+	-- fit (an interval or instant out of range does not), to name it.
+	k_fits := -1;
+	probe := ahead;
+	LOOP
+		BEGIN
+			fits := @extschema@.snowflake_floor((first_b + step * (probe + 1)) AT TIME ZONE time_zone) IS NOT NULL;
+		EXCEPTION WHEN datetime_field_overflow OR interval_field_overflow THEN
+			fits := false;
+		END;
+		IF fits THEN
+			k_fits := probe;
+		ELSE
+			k_over := probe;
+		END IF;
+		IF k_over IS NULL OR k_over - k_fits <= 1 THEN
+			EXIT;
+		END IF;
+		probe := k_fits + (k_over - k_fits) / 2;
+	END LOOP;
+	IF k_over IS NOT NULL THEN
+		RAISE EXCEPTION 'the partition from % would end after the last instant of an id',
+			(first_b + step * k_over) AT TIME ZONE time_zone
+			USING ERRCODE = '22008',
+				  DETAIL = 'The last instant an id can hold is 2163-05-15 07:35:11.103 UTC.',
+				  HINT = CASE WHEN k_fits >= 0
+							  THEN format('With this step, time zone and as_of, ahead can be at most %s.', k_fits)
+							  ELSE 'No interval of this step from as_of on ends by then.' END;
+	END IF;
+
 	FOR k IN 0 .. ahead LOOP
 		lb := first_b + step * k;
 		ub := first_b + step * (k + 1);
 		lo_t := lb AT TIME ZONE time_zone;
 		lo := @extschema@.snowflake_floor(lo_t)::numeric;
 		hi := @extschema@.snowflake_floor(ub AT TIME ZONE time_zone)::numeric;
-		IF hi IS NULL THEN
-			RAISE EXCEPTION 'the partition from % would end after the last instant of an id', lo_t
-				USING ERRCODE = '22008',
-					  DETAIL = 'The last instant an id can hold is 2163-05-15 07:35:11.103 UTC.';
-		END IF;
 		-- A wall-clock time that the clocks skip is read as standard time,
 		-- which lies after the next valid one: an interval starts where the
 		-- one before it ended, at the latest, and an interval the change

@@ -263,6 +263,25 @@ SELECT q, sf_try(q) FROM (VALUES
 ) t(q);
 SELECT count(*) AS daily_partitions FROM list('daily');
 
+-- The last interval must end by the last instant of an id, 2163-05-15
+-- 07:35:11.103 UTC.  The limit: from as_of 2160-06-01, yearly intervals
+-- fit up to ahead 2, [2162, 2163); ahead 3 is refused, naming [2163, ...)
+-- and the limit, before anything is created.  The largest ahead is
+-- refused at once (within a statement_timeout of 1 s), never walked to,
+-- for every kind of step.
+CREATE TABLE far (id snowflake NOT NULL) PARTITION BY RANGE (id);
+SELECT snowflake_create_partitions('far', '12 months', 3, 'UTC', '2160-06-01+00');
+SET statement_timeout = '1s';
+SELECT snowflake_create_partitions('far', '12 months', 2147483647, 'UTC', '2160-06-01+00');
+SELECT snowflake_create_partitions('far', '1 minute', 2147483647, 'UTC', '2026-06-01+00');
+SELECT snowflake_create_partitions('far', '1 day', 2147483647, 'Europe/Paris', '2026-06-01+00');
+SELECT snowflake_create_partitions('far', '1 month', 0, 'UTC', '2163-05-16+00');
+RESET statement_timeout;
+SELECT count(*) AS none_created FROM list('far');
+SELECT snowflake_create_partitions('far', '12 months', 2, 'UTC', '2160-06-01+00');
+SELECT * FROM list('far');
+DROP TABLE far;
+
 --
 -- Privileges: the caller acts as herself.  A role that does not own the
 -- table is refused (42501); the owner may; a superuser may, and the
