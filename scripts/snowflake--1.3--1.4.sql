@@ -771,6 +771,7 @@ DECLARE
 	lo bigint;
 	hi bigint;
 	seq pg_catalog.oid;
+	seqs pg_catalog.oid[];
 	me pg_catalog.oid := (SELECT a.oid FROM pg_catalog.pg_roles a WHERE a.rolname = CURRENT_USER);
 	ext_nsp pg_catalog.text := (SELECT t.typnamespace::pg_catalog.regnamespace::pg_catalog.text
 								  FROM pg_catalog.pg_type t
@@ -1110,6 +1111,23 @@ BEGIN
 	  FROM pg_catalog.pg_attribute a
 	  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
 	 WHERE a.attrelid = root_rel AND a.attnum = root_att;
+	-- The sequences of the key, found before its default is dropped: the
+	-- one a serial owns (OWNED BY the column), and any its default calls,
+	-- owned or not (a serial made by hand, or restored without OWNED BY).
+	seqs := ARRAY(
+		SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
+		 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+		   AND d.refobjid = root_rel AND d.refobjsubid = root_att
+		   AND d.deptype = 'a' AND q.relkind = 'S'
+		UNION
+		SELECT d.refobjid FROM pg_catalog.pg_depend d
+		  JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
+		  JOIN pg_catalog.pg_class q ON q.oid = d.refobjid
+		 WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+		   AND ad.adrelid = root_rel AND ad.adnum = root_att
+		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND q.relkind = 'S'
+		ORDER BY 1);
 	IF c_identity <> '' THEN
 		table_name := tbl; column_name := col; action := 'identity';
 		detail := pg_catalog.format('GENERATED %s AS IDENTITY dropped, with its sequence %s',
@@ -1193,11 +1211,7 @@ BEGIN
 	IF NOT dry_run THEN
 		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()', tbl, col);
 	END IF;
-	FOR seq IN SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
-				WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
-				  AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
-				  AND d.refobjid = root_rel AND d.refobjsubid = root_att
-				  AND d.deptype = 'a' AND q.relkind = 'S' ORDER BY d.objid LOOP
+	FOR seq IN SELECT u.seq FROM pg_catalog.unnest(seqs) AS u(seq) LOOP
 		-- what else uses it: defaults of other columns, views, functions
 		SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', '
 									 ORDER BY pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid))
@@ -1207,15 +1221,40 @@ BEGIN
 		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
 					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
 									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
+		-- a column of another table that owns it
+		IF msg IS NULL THEN
+			SELECT pg_catalog.format('owned by column %I of table %s', t.attname, t.attrelid::pg_catalog.regclass)
+			  INTO msg
+			  FROM pg_catalog.pg_depend d
+			  JOIN pg_catalog.pg_attribute t ON t.attrelid = d.refobjid AND t.attnum = d.refobjsubid
+			 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
+			   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype = 'a'
+			   AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4);
+		ELSE
+			msg := 'used by ' || msg;
+		END IF;
+		-- or another role, which the conversion, run as the table's owner,
+		-- cannot drop it for
+		IF msg IS NULL THEN
+			SELECT pg_catalog.format('owned by role %I, not by the table''s owner', o.rolname)
+			  INTO msg
+			  FROM pg_catalog.pg_class q JOIN pg_catalog.pg_roles o ON o.oid = q.relowner
+			 WHERE q.oid = seq AND q.relowner OPERATOR(pg_catalog.<>) me;
+		END IF;
 		table_name := tbl; column_name := col; action := 'sequence';
 		IF msg IS NULL THEN
-			detail := pg_catalog.format('%s dropped', seq::pg_catalog.regclass);
+			detail := pg_catalog.format('%s dropped', seq::pg_catalog.regclass)
+					  || CASE WHEN EXISTS (SELECT FROM pg_catalog.pg_depend d
+											WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
+											  AND d.deptype = 'a')
+							  THEN ''
+							  ELSE ': only this column''s default used it (it was not OWNED BY the column)' END;
 			RETURN QUERY SELECT table_name, column_name, action, detail;
 			IF NOT dry_run THEN
 				EXECUTE pg_catalog.format('DROP SEQUENCE %s', seq::pg_catalog.regclass);
 			END IF;
 		ELSE
-			detail := pg_catalog.format('%s kept: used by %s', seq::pg_catalog.regclass, msg);
+			detail := pg_catalog.format('%s kept: %s', seq::pg_catalog.regclass, msg);
 			RETURN QUERY SELECT table_name, column_name, action, detail;
 		END IF;
 	END LOOP;

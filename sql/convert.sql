@@ -274,6 +274,30 @@ SELECT * FROM snowflake_convert_key('cv.s1');
 SELECT relname FROM pg_class WHERE relnamespace = 'cv'::regnamespace AND relkind = 'S';
 DROP TABLE cv.s2, cv.s1;
 
+-- Sequences that the key's default calls but the column does not own (no
+-- OWNED BY: a schema made by hand, or Pagila's): dropped when only this
+-- default used one, and said so, in the dry run too; kept, with the
+-- reason, when another default uses it, or when another role owns it.
+CREATE SEQUENCE cv.u1_seq;
+CREATE TABLE cv.u1 (id integer PRIMARY KEY DEFAULT nextval('cv.u1_seq'));
+INSERT INTO cv.u1 DEFAULT VALUES;
+SELECT action, detail FROM snowflake_convert_key('cv.u1', dry_run => true) WHERE action = 'sequence';
+SELECT action, detail FROM snowflake_convert_key('cv.u1') WHERE action IN ('default', 'sequence');
+SELECT to_regclass('cv.u1_seq') AS u1_seq;
+CREATE TABLE cv.u2 (id bigserial PRIMARY KEY);
+CREATE TABLE cv.u3 (id bigint PRIMARY KEY DEFAULT nextval('cv.u2_id_seq'));
+SELECT action, detail FROM snowflake_convert_key('cv.u3') WHERE action = 'sequence';
+SELECT to_regclass('cv.u2_id_seq') AS u2_id_seq;
+CREATE ROLE regress_sf_cv_seq;
+CREATE SEQUENCE cv.u4_seq;
+ALTER SEQUENCE cv.u4_seq OWNER TO regress_sf_cv_seq;
+CREATE TABLE cv.u4 (id bigint PRIMARY KEY DEFAULT nextval('cv.u4_seq'));
+SELECT action, detail FROM snowflake_convert_key('cv.u4') WHERE action = 'sequence';
+SELECT to_regclass('cv.u4_seq') AS u4_seq;
+DROP TABLE cv.u1, cv.u2, cv.u3, cv.u4;
+DROP SEQUENCE cv.u4_seq;
+DROP ROLE regress_sf_cv_seq;
+
 --
 -- Privileges: the conversion runs as the owner of the table, for a caller
 -- with the owner's privileges, and every table it alters must have that
