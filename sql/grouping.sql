@@ -135,13 +135,16 @@ GROUP BY GROUPING SETS ((id > -1), (id >= 0)) ORDER BY 1, 2, 3;
 -- an id, the constant instant a comparison of ids.  A level with grouping
 -- sets keeps them as written, in its WHERE clause too; an index still
 -- serves it.  (The conditions of the plans, plan_lines of the install
--- suite, with the index forced.)
+-- suite, with the index forced: no bitmap scan either, which the
+-- visibility map can make the cheaper.)
 SET enable_seqscan = off;
+SET enable_bitmapscan = off;
 SELECT btrim(l) FROM plan_lines($$SELECT count(*) FROM g_ids WHERE id > -1 AND id < '2026-05-31 18:40+00'::timestamptz$$) l
  WHERE l LIKE '%Cond%' OR l LIKE '%Filter%';
 SELECT btrim(l) FROM plan_lines($$SELECT (id > -1), count(*) FROM g_ids WHERE id = 5 GROUP BY GROUPING SETS ((id > -1), ())$$) l
  WHERE l LIKE '%Cond%' OR l LIKE '%Filter%';
 RESET enable_seqscan;
+RESET enable_bitmapscan;
 -- The cost: a window on a partitioned table in that WHERE clause prunes no
 -- partition at plan time.  A level of its own for the window, such as a
 -- MATERIALIZED CTE, prunes again.
