@@ -333,6 +333,7 @@ CREATE FUNCTION @extschema@.snowflake_create_partitions_as_owner(
 RETURNS SETOF pg_catalog.regclass
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
+SET standard_conforming_strings = on
 SET row_security = off
 AS $fn$
 DECLARE
@@ -588,6 +589,7 @@ CREATE FUNCTION @extschema@.snowflake_retire_partitions_as_owner(
 RETURNS TABLE (partition pg_catalog.text, action pg_catalog.text)
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
+SET standard_conforming_strings = on
 AS $fn$
 DECLARE
 	nsp name;
@@ -734,6 +736,7 @@ RETURNS TABLE (table_name pg_catalog.regclass, column_name pg_catalog.name,
 			   action pg_catalog.text, detail pg_catalog.text)
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
+SET standard_conforming_strings = on
 SET row_security = off
 AS $convert$
 DECLARE
@@ -743,9 +746,8 @@ DECLARE
 	lockmode pg_catalog.text := CASE WHEN dry_run THEN 'ACCESS SHARE' ELSE 'ACCESS EXCLUSIVE' END;
 	s_rel pg_catalog.oid[];				-- the columns converted: (s_rel[i], s_att[i])
 	s_att pg_catalog.int2[];
-	t_rel pg_catalog.oid[];				-- their tables, in lock order (referencing first)
+	t_rel pg_catalog.oid[];				-- their tables
 	locked pg_catalog.oid[] := '{}';
-	next_rel pg_catalog.oid;
 	waiting_on pg_catalog.oid;
 	blockers pg_catalog.text;
 	attempt pg_catalog.int4;
@@ -753,10 +755,19 @@ DECLARE
 	-- The locks are taken in tries of at most half of deadlock_timeout
 	-- (500 ms by default) each: a writer that queues behind the conversion
 	-- while it waits runs its deadlock check after deadlock_timeout, by
-	-- which time the try has given up and released what it took.
-	lock_wait pg_catalog.int4 := GREATEST(1, (SELECT g.setting::pg_catalog.int4 OPERATOR(pg_catalog./) 2
-														  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout'));
+	-- which time the try has given up and released what it took.  The
+	-- smallest deadlock_timeout a writer may have: this session's, the
+	-- server's (postgresql.conf, ALTER SYSTEM, the default), and those of
+	-- ALTER ROLE and ALTER DATABASE for this database.
+	lock_wait pg_catalog.int4;
+	try_wait pg_catalog.int4;
 	lock_tries pg_catalog.int4 := 20;
+	e_from pg_catalog.oid[];			-- the foreign keys among the tables: e_from references e_to
+	e_to pg_catalog.oid[];
+	depth pg_catalog.int4[];
+	changed boolean;
+	lock_seqs pg_catalog.oid[];
+	autovacuum_only boolean := false;
 	saved_lock_timeout pg_catalog.text := pg_catalog.current_setting('lock_timeout');
 	floor_id @extschema@.snowflake;
 	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
@@ -852,10 +863,23 @@ BEGIN
 	-- code must not run with more rights than theirs).  Then the locks, in
 	-- tries (sf_lock below): each try looks again once it holds them, since
 	-- a foreign key added before they were granted brings more tables.
+	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
+							  COALESCE((SELECT pg_catalog.min(CASE WHEN v.val OPERATOR(pg_catalog.~) '^[0-9]+$'
+																  THEN v.val::pg_catalog.numeric
+																  ELSE pg_catalog.date_part('epoch', v.val::pg_catalog.interval) OPERATOR(pg_catalog.*) 1000 END)
+										  FROM pg_catalog.pg_db_role_setting d,
+											   pg_catalog.unnest(d.setconfig) AS cfg(item),
+											   LATERAL (SELECT pg_catalog.btrim(pg_catalog.substr(cfg.item, 18)) AS val) v
+										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
+																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
+										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)::pg_catalog.int4)
+					OPERATOR(pg_catalog./) 2)
+	  INTO lock_wait
+	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
+
 	attempt := 0;
 	LOOP
 		attempt := attempt OPERATOR(pg_catalog.+) 1;
-		tried := pg_catalog.clock_timestamp();
 		BEGIN
 			locked := '{}';
 			LOOP
@@ -868,30 +892,7 @@ BEGIN
 				SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
 					   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
 				  INTO s_rel, s_att FROM s;
-
-				-- The lock order: a table before the tables it references,
-				-- as an INSERT or UPDATE of a referencing table takes its
-				-- own lock, then its foreign key's on the referenced one, so
-				-- such a writer and the conversion never wait for each other
-				-- crosswise.  Each step takes the table that the fewest
-				-- tables not yet placed reference (none, but in a cycle),
-				-- then the smallest OID.
-				t_rel := '{}';
-				LOOP
-					SELECT u.relid INTO next_rel
-					  FROM (SELECT DISTINCT v.relid FROM pg_catalog.unnest(s_rel) AS v(relid)) u
-					 WHERE u.relid OPERATOR(pg_catalog.<>) ALL (t_rel)
-					 ORDER BY (SELECT pg_catalog.count(*) FROM pg_catalog.pg_constraint f
-								WHERE f.contype = 'f' AND f.confrelid = u.relid
-								  AND f.conrelid OPERATOR(pg_catalog.<>) u.relid
-								  AND f.conrelid OPERATOR(pg_catalog.=) ANY (s_rel)
-								  AND f.conrelid OPERATOR(pg_catalog.<>) ALL (t_rel)), u.relid
-					 LIMIT 1;
-					IF NOT FOUND THEN
-						EXIT;
-					END IF;
-					t_rel := t_rel OPERATOR(pg_catalog.||) next_rel;
-				END LOOP;
+				t_rel := ARRAY(SELECT DISTINCT u.relid FROM pg_catalog.unnest(s_rel) AS u(relid) ORDER BY u.relid);
 
 				SELECT k.oid INTO r FROM pg_catalog.pg_class k
 				 WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
@@ -912,34 +913,109 @@ BEGIN
 				IF t_rel OPERATOR(pg_catalog.<@) locked THEN
 					EXIT;
 				END IF;
-				FOR r IN SELECT u.relid FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)
-						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked) ORDER BY u.n LOOP
+
+				-- The lock order: a table before the tables it references,
+				-- as an INSERT or UPDATE of a referencing table takes its
+				-- own lock, then its foreign key's on the referenced one, so
+				-- such a writer and the conversion never wait for each other
+				-- crosswise.  A table's depth is the longest chain of
+				-- foreign keys that leads to it from a table that none
+				-- references (found by relaxing each key until nothing
+				-- changes, at most once per table, which also ends a cycle);
+				-- the locks go by depth, then by OID.
+				SELECT pg_catalog.array_agg(f.conrelid), pg_catalog.array_agg(f.confrelid)
+				  INTO e_from, e_to
+				  FROM (SELECT DISTINCT k.conrelid, k.confrelid FROM pg_catalog.pg_constraint k
+						 WHERE k.contype = 'f' AND k.conrelid OPERATOR(pg_catalog.<>) k.confrelid
+						   AND k.conrelid OPERATOR(pg_catalog.=) ANY (t_rel)
+						   AND k.confrelid OPERATOR(pg_catalog.=) ANY (t_rel)) f;
+				depth := pg_catalog.array_fill(0, ARRAY[pg_catalog.cardinality(t_rel)]);
+				FOR n IN 1 .. pg_catalog.cardinality(t_rel) LOOP
+					changed := false;
+					FOR i IN 1 .. COALESCE(pg_catalog.cardinality(e_from), 0) LOOP
+						IF depth[pg_catalog.array_position(t_rel, e_to[i])] OPERATOR(pg_catalog.<)
+						   (depth[pg_catalog.array_position(t_rel, e_from[i])] OPERATOR(pg_catalog.+) 1) THEN
+							depth[pg_catalog.array_position(t_rel, e_to[i])] :=
+								depth[pg_catalog.array_position(t_rel, e_from[i])] OPERATOR(pg_catalog.+) 1;
+							changed := true;
+						END IF;
+					END LOOP;
+					IF NOT changed THEN
+						EXIT;
+					END IF;
+				END LOOP;
+
+				-- The sequences the conversion may drop (with the key's
+				-- identity, or as the serial's): locked before the tables,
+				-- as nextval() then INSERT takes them, and in the same try,
+				-- so that DROP SEQUENCE at the end does not wait while the
+				-- tables are held.  LOCK TABLE takes no sequence; a change
+				-- of owner to the owner it has takes ACCESS EXCLUSIVE and
+				-- changes nothing.  A dry run takes none.
+				lock_seqs := ARRAY(
+					SELECT DISTINCT q.oid FROM pg_catalog.pg_class q
+					 WHERE q.relkind = 'S' AND q.relowner OPERATOR(pg_catalog.=) me
+					   AND q.oid IN (SELECT d.objid FROM pg_catalog.pg_depend d
+									  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+										AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+										AND d.refobjid = root_rel AND d.refobjsubid = root_att
+										AND d.deptype IN ('a', 'i')
+									 UNION
+									 SELECT d.refobjid FROM pg_catalog.pg_depend d
+									   JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
+									  WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+										AND ad.adrelid = root_rel AND ad.adnum = root_att
+										AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass)
+					 ORDER BY q.oid);
+
+				-- The try's clock starts here, at its first lock.
+				tried := pg_catalog.clock_timestamp();
+				try_wait := CASE WHEN autovacuum_only THEN lock_wait OPERATOR(pg_catalog.*) 3 ELSE lock_wait END;
+				FOR r IN SELECT 0 AS kind, u.relid, 0 AS depth FROM pg_catalog.unnest(lock_seqs) AS u(relid)
+						  WHERE NOT dry_run AND u.relid OPERATOR(pg_catalog.<>) ALL (locked)
+						 UNION ALL
+						 SELECT 1, u.relid, depth[u.n] FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)
+						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked)
+						 ORDER BY 1, 3, 2 LOOP
 					waiting_on := r.relid;
 					-- what is left of this try's wait, 1 ms at least
 					PERFORM pg_catalog.set_config('lock_timeout',
-						GREATEST(1, lock_wait OPERATOR(pg_catalog.-)
+						GREATEST(1, try_wait OPERATOR(pg_catalog.-)
 							(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) tried)
 							 OPERATOR(pg_catalog.*) 1000)::pg_catalog.int4)::pg_catalog.text, true);
-					EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
+					IF r.kind = 0 THEN
+						EXECUTE pg_catalog.format('ALTER SEQUENCE %s OWNER TO CURRENT_USER', r.relid::pg_catalog.regclass);
+					ELSE
+						EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
+					END IF;
 				END LOOP;
-				locked := t_rel;
+				locked := t_rel OPERATOR(pg_catalog.||) lock_seqs;
 			END LOOP;
 			PERFORM pg_catalog.set_config('lock_timeout', saved_lock_timeout, true);
 			EXIT;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			-- The try is undone, its locks released; the lock_timeout too.
-			-- Who holds a lock on the table it waited for, in a mode that
-			-- conflicts (any, for ACCESS EXCLUSIVE):
-			SELECT pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', ')
-			  INTO blockers
+			-- Who holds a lock on the relation it waited for, in a mode
+			-- that conflicts (any, for ACCESS EXCLUSIVE):
+			SELECT pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', '),
+				   pg_catalog.bool_and(COALESCE(a.backend_type = 'autovacuum worker'
+												AND a.query NOT LIKE '%(to prevent wraparound)%', false))
+			  INTO blockers, autovacuum_only
 			  FROM pg_catalog.pg_locks l
+			  LEFT JOIN pg_catalog.pg_stat_activity a ON a.pid OPERATOR(pg_catalog.=) l.pid
 			 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) waiting_on
 			   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
 													   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
 			   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
 			   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock');
+			-- Only autovacuum in the way: the next try waits past
+			-- deadlock_timeout, when the server cancels an autovacuum that
+			-- blocks a lock (not one that prevents wraparound).
+			autovacuum_only := COALESCE(autovacuum_only, false);
 			IF attempt OPERATOR(pg_catalog.>=) lock_tries THEN
-				RAISE EXCEPTION 'snowflake_convert_key could not lock table %', waiting_on::pg_catalog.regclass
+				RAISE EXCEPTION 'snowflake_convert_key could not lock % %',
+					CASE WHEN (SELECT k.relkind FROM pg_catalog.pg_class k WHERE k.oid = waiting_on) = 'S' THEN 'sequence' ELSE 'table' END,
+					waiting_on::pg_catalog.regclass
 					USING ERRCODE = 'lock_not_available',
 						  DETAIL = pg_catalog.format('%s. It tried %s times, each waiting at most %s ms for all its locks, so that the writers queued behind it never wait long, and a transaction that takes the same locks in another order cannot deadlock with it.',
 									CASE WHEN blockers IS NULL THEN 'The lock was held or awaited by another transaction, which has ended'
@@ -1221,17 +1297,35 @@ BEGIN
 		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
 					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
 									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
-		-- a column of another table that owns it
+		-- another column that owns it, as a serial's or as its identity,
+		-- or an extension it belongs to
 		IF msg IS NULL THEN
-			SELECT pg_catalog.format('owned by column %I of table %s', t.attname, t.attrelid::pg_catalog.regclass)
+			SELECT CASE WHEN d.deptype = 'e'
+						THEN pg_catalog.format('a member of extension %I', (SELECT x.extname FROM pg_catalog.pg_extension x WHERE x.oid = d.refobjid))
+						ELSE pg_catalog.format(CASE d.deptype WHEN 'i' THEN 'the identity of column %I of table %s' ELSE 'owned by column %I of table %s' END,
+											   (SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = d.refobjid AND t.attnum = d.refobjsubid),
+											   d.refobjid::pg_catalog.regclass) END
 			  INTO msg
 			  FROM pg_catalog.pg_depend d
-			  JOIN pg_catalog.pg_attribute t ON t.attrelid = d.refobjid AND t.attnum = d.refobjsubid
 			 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
-			   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype = 'a'
-			   AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4);
+			   AND ((d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i')
+					 AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4))
+					OR (d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'))
+			 ORDER BY d.deptype, d.refobjid LIMIT 1;
 		ELSE
 			msg := 'used by ' || msg;
+		END IF;
+		-- a default of another column that names it in a string
+		-- (nextval('s'::text)), which records no dependency
+		IF msg IS NULL THEN
+			SELECT pg_catalog.format('named by the default of column %I of table %s', t.attname, ad.adrelid::pg_catalog.regclass)
+			  INTO msg
+			  FROM pg_catalog.pg_attrdef ad
+			  JOIN pg_catalog.pg_attribute t ON t.attrelid = ad.adrelid AND t.attnum = ad.adnum
+			 WHERE (ad.adrelid, ad.adnum) IS DISTINCT FROM (root_rel, root_att)
+			   AND pg_catalog.strpos(pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
+									 (SELECT q.relname FROM pg_catalog.pg_class q WHERE q.oid = seq)) OPERATOR(pg_catalog.>) 0
+			 ORDER BY ad.adrelid, ad.adnum LIMIT 1;
 		END IF;
 		-- or another role, which the conversion, run as the table's owner,
 		-- cannot drop it for
@@ -1279,20 +1373,26 @@ BEGIN
 	-- INTO, UPDATE, TABLE, ONLY or a comma, with its schema or without,
 	-- are listed so they can be looked at.  A search of the text, not a
 	-- parse: it can list a function that does not read the table, and miss
-	-- one that builds the name.
+	-- one that builds the name.  Temporary functions, other sessions', are
+	-- left out.
 	FOR r IN SELECT k.oid AS relid, p.oid::pg_catalog.regprocedure::pg_catalog.text AS fn
 			   FROM pg_catalog.pg_class k, pg_catalog.pg_proc p
 			   JOIN pg_catalog.pg_language l ON l.oid = p.prolang
 			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
 				AND l.lanname NOT IN ('internal', 'c')
 				AND p.pronamespace NOT IN ('pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace)
+				AND NOT EXISTS (SELECT FROM pg_catalog.pg_namespace n
+								 WHERE n.oid = p.pronamespace AND n.nspname OPERATOR(pg_catalog.~) '^pg_(toast_)?temp_')
 				AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend e
 								 WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = p.oid
 								   AND e.deptype = 'e')
-				AND p.prosrc OPERATOR(pg_catalog.~*)
-					('(^|[^[:alnum:]_])(from|join|into|update|table|only|,)\s+("?[[:alnum:]_]+"?\.)?"?'
-					 OPERATOR(pg_catalog.||) pg_catalog.regexp_replace(k.relname, '([^[:alnum:]_])', '\\\1', 'g')
-					 OPERATOR(pg_catalog.||) '"?($|[^[:alnum:]_.])')
+				-- the regular expression only where the name is in the text
+				AND CASE WHEN pg_catalog.strpos(pg_catalog.lower(p.prosrc), pg_catalog.lower(k.relname)) OPERATOR(pg_catalog.>) 0
+						 THEN p.prosrc OPERATOR(pg_catalog.~*)
+							  ('(^|[^[:alnum:]_])(from|join|into|update|table|only|,)\s+("?[[:alnum:]_]+"?\.)?"?'
+							   OPERATOR(pg_catalog.||) pg_catalog.regexp_replace(k.relname, '([^[:alnum:]_])', '\\\1', 'g')
+							   OPERATOR(pg_catalog.||) '"?($|[^[:alnum:]_.])')
+						 ELSE false END
 			  ORDER BY k.oid, 2 LOOP
 		table_name := r.relid; column_name := NULL; action := 'function';
 		detail := pg_catalog.format('%s names the table in its body, which is not checked: fix what there still takes its ids as integers', r.fn);

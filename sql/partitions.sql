@@ -281,6 +281,15 @@ SELECT count(*) AS none_created FROM list('far');
 SELECT snowflake_create_partitions('far', '12 months', 2, 'UTC', '2160-06-01+00');
 SELECT * FROM list('far');
 DROP TABLE far;
+-- A session with standard_conforming_strings off still reads the bounds
+-- of the partitions made before (a session of its own: a function is
+-- compiled once per session).
+\c -
+SET timezone = 'UTC';
+SET search_path = parts, public;
+SET standard_conforming_strings = off;
+SELECT snowflake_create_partitions('daily', '1 day', 2, as_of => '2026-06-01 17:30+00');
+RESET standard_conforming_strings;
 
 --
 -- Privileges: the caller acts as herself.  A role that does not own the

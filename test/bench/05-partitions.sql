@@ -6,6 +6,9 @@
 --    sequential scan (the clause and its bound both run per row).
 --  - An IN list of integers is a list of equalities (BitmapOr), an IN list
 --    of quoted ids one "= ANY" scan; bigint's IN list is one "= ANY" scan.
+--  - A window in a query level with grouping sets is kept as written: no
+--    partition is pruned at plan time; in a MATERIALIZED level of its own
+--    it is.
 -- psql variables: rows, reps.
 \ir lib.psql
 
@@ -56,7 +59,20 @@ FROM generate_series(1, :reps) r,
 	(5, 'IN (200 quoted ids) x20', 'snowflake', 'RESET enable_seqscan',
 	 format('SELECT sum(c) FROM generate_series(1, 20) g, LATERAL (SELECT count(*) AS c FROM p_snowflake WHERE id IN (%s) AND g > 0) x', :'quoted')),
 	(5, 'IN (200 quoted ids) x20', 'bigint', 'RESET enable_seqscan',
-	 format('SELECT sum(c) FROM generate_series(1, 20) g, LATERAL (SELECT count(*) AS c FROM p_bigint WHERE id IN (%s) AND g > 0) x', :'inlist'))
+	 format('SELECT sum(c) FROM generate_series(1, 20) g, LATERAL (SELECT count(*) AS c FROM p_bigint WHERE id IN (%s) AND g > 0) x', :'inlist')),
+	-- a query level with grouping sets keeps the window as written, so
+	-- no partition is pruned at plan time (README, grouping sets); its
+	-- MATERIALIZED level of its own prunes again
+	(6, 'GROUPING SETS, 1-day window', 'snowflake', 'RESET enable_seqscan',
+	 'SELECT count(*) FROM (SELECT snowflake_worker(id), count(*) FROM p_snowflake WHERE id <@ tstzrange(''2026-05-20+00'', ''2026-05-21+00'') GROUP BY GROUPING SETS ((snowflake_worker(id)), ())) x'),
+	(6, 'GROUPING SETS, 1-day window', 'bigint', 'RESET enable_seqscan',
+	 format('SELECT count(*) FROM (SELECT (id >> 12) & 1023, count(*) FROM p_bigint WHERE id BETWEEN %s AND %s GROUP BY GROUPING SETS (((id >> 12) & 1023), ())) x',
+			snowflake_floor('2026-05-20+00')::bigint, snowflake_ceil('2026-05-20 23:59:59.999+00')::bigint)),
+	(7, 'GROUPING SETS, 1-day window, MATERIALIZED', 'snowflake', 'RESET enable_seqscan',
+	 'WITH w AS MATERIALIZED (SELECT id FROM p_snowflake WHERE id <@ tstzrange(''2026-05-20+00'', ''2026-05-21+00'')) SELECT count(*) FROM (SELECT snowflake_worker(id), count(*) FROM w GROUP BY GROUPING SETS ((snowflake_worker(id)), ())) x'),
+	(7, 'GROUPING SETS, 1-day window, MATERIALIZED', 'bigint', 'RESET enable_seqscan',
+	 format('WITH w AS MATERIALIZED (SELECT id FROM p_bigint WHERE id BETWEEN %s AND %s) SELECT count(*) FROM (SELECT (id >> 12) & 1023, count(*) FROM w GROUP BY GROUPING SETS (((id >> 12) & 1023), ())) x',
+			snowflake_floor('2026-05-20+00')::bigint, snowflake_ceil('2026-05-20 23:59:59.999+00')::bigint))
      ) AS v(k, metric, form, setup, q)
 ORDER BY r, k, (CASE form WHEN 'snowflake' THEN 0 ELSE 1 END + r) % 2;
 \o
