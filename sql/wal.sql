@@ -8,7 +8,8 @@
 CREATE SCHEMA walinspect;
 CREATE EXTENSION pg_walinspect SCHEMA walinspect;
 -- A slot keeps the WAL read below: the CHECKPOINT (which flushes it),
--- or one the server starts, must not remove it first.
+-- or one the server starts, must not remove it first.  The reading ends
+-- at what is flushed: WAL written since (autovacuum's) may not be yet.
 SELECT slot_name FROM pg_create_physical_replication_slot('regress_sf_wal', true);
 SELECT pg_current_wal_lsn() AS before \gset
 -- 10M ids are 2441 ms of minted time: at least two new reservations.
@@ -18,7 +19,7 @@ CREATE TEMP TABLE reserve AS
 SELECT start_lsn, record_type, record_length, main_data_length, description,
        substring(description FROM '\(ms (\d+)\)$')::bigint AS ms,
        substring(description FROM '^minting below (.*) \(ms')::timestamptz AS below
-FROM walinspect.pg_get_wal_records_info(:'before', pg_current_wal_lsn())
+FROM walinspect.pg_get_wal_records_info(:'before', pg_current_wal_flush_lsn())
 WHERE resource_manager = 'snowflake';
 -- One record type: 8 bytes of data, 34 in all.
 SELECT record_type, record_length, main_data_length, count(*) >= 2 AS at_least_two
