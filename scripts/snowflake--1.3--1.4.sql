@@ -767,7 +767,8 @@ DECLARE
 	depth pg_catalog.int4[];
 	changed boolean;
 	lock_seqs pg_catalog.oid[];
-	autovacuum_only boolean := false;
+	autovacuum_only boolean;
+	autovacuum_rel pg_catalog.oid;
 	saved_lock_timeout pg_catalog.text := pg_catalog.current_setting('lock_timeout');
 	floor_id @extschema@.snowflake;
 	fk_rel pg_catalog.oid[];			-- the foreign keys dropped and added again
@@ -783,6 +784,7 @@ DECLARE
 	hi bigint;
 	seq pg_catalog.oid;
 	seqs pg_catalog.oid[];
+	seq_keep pg_catalog.text[];
 	me pg_catalog.oid := (SELECT a.oid FROM pg_catalog.pg_roles a WHERE a.rolname = CURRENT_USER);
 	ext_nsp pg_catalog.text := (SELECT t.typnamespace::pg_catalog.regnamespace::pg_catalog.text
 								  FROM pg_catalog.pg_type t
@@ -863,16 +865,123 @@ BEGIN
 	-- code must not run with more rights than theirs).  Then the locks, in
 	-- tries (sf_lock below): each try looks again once it holds them, since
 	-- a foreign key added before they were granted brings more tables.
+	-- The sequences of the key: the one a serial owns (OWNED BY the
+	-- column), and any its default calls, owned or not (a serial made by
+	-- hand, or restored without OWNED BY); and whether each must be kept,
+	-- and why.  Found before the locks, so that the tries lock only those
+	-- it drops (a kept one, shared with another table, stays free).
+	seqs := ARRAY(
+		SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
+		 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+		   AND d.refobjid = root_rel AND d.refobjsubid = root_att
+		   AND d.deptype = 'a' AND q.relkind = 'S'
+		UNION
+		SELECT d.refobjid FROM pg_catalog.pg_depend d
+		  JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
+		  JOIN pg_catalog.pg_class q ON q.oid = d.refobjid
+		 WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+		   AND ad.adrelid = root_rel AND ad.adnum = root_att
+		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND q.relkind = 'S'
+		ORDER BY 1);
+	seq_keep := pg_catalog.array_fill(NULL::pg_catalog.text, ARRAY[COALESCE(pg_catalog.cardinality(seqs), 0)]);
+	FOR k IN 1 .. COALESCE(pg_catalog.cardinality(seqs), 0) LOOP
+		seq := seqs[k];
+		-- what else uses it: defaults of other columns, views, functions
+		SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', '
+									 ORDER BY pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid))
+		  INTO msg
+		  FROM pg_catalog.pg_depend d
+		 WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = seq
+		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
+									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
+		-- another column that owns it, as a serial's or as its identity,
+		-- or an extension it belongs to
+		IF msg IS NULL THEN
+			SELECT CASE WHEN d.deptype = 'e'
+						THEN pg_catalog.format('a member of extension %I', (SELECT x.extname FROM pg_catalog.pg_extension x WHERE x.oid = d.refobjid))
+						ELSE pg_catalog.format(CASE d.deptype WHEN 'i' THEN 'the identity of column %I of table %s' ELSE 'owned by column %I of table %s' END,
+											   (SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = d.refobjid AND t.attnum = d.refobjsubid),
+											   d.refobjid::pg_catalog.regclass) END
+			  INTO msg
+			  FROM pg_catalog.pg_depend d
+			 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
+			   AND ((d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i')
+					 AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4))
+					OR (d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'))
+			 ORDER BY d.deptype, d.refobjid LIMIT 1;
+		ELSE
+			msg := 'used by ' || msg;
+		END IF;
+		-- a default of another column that names it in a string
+		-- (nextval('s'::text)), which records no dependency
+		IF msg IS NULL THEN
+			-- (pg_get_expr with no relation takes no lock, and reads
+			-- every default but a generated column's, which calls no
+			-- sequence; the name is a whole string constant, with a
+			-- schema or without, quoted or not, in any case)
+			SELECT pg_catalog.format('named by the default of column %I of table %s', t.attname, ad.adrelid::pg_catalog.regclass)
+			  INTO msg
+			  FROM pg_catalog.pg_attrdef ad
+			  JOIN pg_catalog.pg_attribute t ON t.attrelid = ad.adrelid AND t.attnum = ad.adnum
+			 WHERE (ad.adrelid, ad.adnum) IS DISTINCT FROM (root_rel, root_att) AND t.attgenerated = ''
+			   AND pg_catalog.pg_get_expr(ad.adbin, 0) OPERATOR(pg_catalog.~*)
+				   ('''(("[^"]*"|[^''".]*)\.)?"?'
+					OPERATOR(pg_catalog.||) pg_catalog.regexp_replace((SELECT q.relname FROM pg_catalog.pg_class q WHERE q.oid = seq),
+																	  '([^[:alnum:]_])', '\\\1', 'g')
+					OPERATOR(pg_catalog.||) '"?''')
+			 ORDER BY ad.adrelid, ad.adnum LIMIT 1;
+		END IF;
+		-- or another role, which the conversion, run as the table's owner,
+		-- cannot drop it for
+		IF msg IS NULL THEN
+			SELECT pg_catalog.format('owned by role %I, not by the table''s owner', o.rolname)
+			  INTO msg
+			  FROM pg_catalog.pg_class q JOIN pg_catalog.pg_roles o ON o.oid = q.relowner
+			 WHERE q.oid = seq AND q.relowner OPERATOR(pg_catalog.<>) me;
+		END IF;
+		seq_keep[k] := msg;
+	END LOOP;
+
+	-- Locks this transaction took before the call stay held while the
+	-- tries wait, and a writer that waits for one can deadlock with them.
+	IF NOT dry_run THEN
+		SELECT pg_catalog.string_agg(DISTINCT l.relation::pg_catalog.regclass::pg_catalog.text, ', ')
+		  INTO msg
+		  FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) l.relation
+		 WHERE l.pid OPERATOR(pg_catalog.=) pg_catalog.pg_backend_pid() AND l.locktype = 'relation' AND l.granted
+		   AND l.mode <> 'AccessShareLock' AND k.relpersistence <> 't'
+		   AND l.relation OPERATOR(pg_catalog.>=) 16384;	-- FirstNormalObjectId
+		IF msg IS NOT NULL THEN
+			RAISE WARNING 'snowflake_convert_key runs in a transaction that already holds locks on %', msg
+				USING DETAIL = 'They stay held while it waits for its own locks, which it gives back after each try, so a writer that waits for them can deadlock with it.',
+					  HINT = 'Convert each key in a transaction of its own, with nothing locked before it.';
+		END IF;
+	END IF;
+
+	-- A setting is read as the server reads it: a number (decimal, with
+	-- an exponent, or hexadecimal) and a unit, milliseconds if none; one
+	-- it cannot read counts as 1 ms.
 	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
-							  COALESCE((SELECT pg_catalog.min(CASE WHEN v.val OPERATOR(pg_catalog.~) '^[0-9]+$'
-																  THEN v.val::pg_catalog.numeric
-																  ELSE pg_catalog.date_part('epoch', v.val::pg_catalog.interval) OPERATOR(pg_catalog.*) 1000 END)
+							  COALESCE((SELECT pg_catalog.min(
+												CASE WHEN m.p IS NULL THEN 1
+													 WHEN m.p[1] OPERATOR(pg_catalog.~*) '^0x'
+													 THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(m.p[1], 3), 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8
+														  OPERATOR(pg_catalog.*) 1.0
+													 ELSE m.p[1]::pg_catalog.numeric END
+												OPERATOR(pg_catalog.*)
+												CASE pg_catalog.lower(m.p[2]) WHEN 'us' THEN 0.001 WHEN 's' THEN 1000 WHEN 'min' THEN 60000
+													 WHEN 'h' THEN 3600000 WHEN 'd' THEN 86400000 ELSE 1 END)
 										  FROM pg_catalog.pg_db_role_setting d,
 											   pg_catalog.unnest(d.setconfig) AS cfg(item),
-											   LATERAL (SELECT pg_catalog.btrim(pg_catalog.substr(cfg.item, 18)) AS val) v
+											   LATERAL (SELECT pg_catalog.regexp_match(pg_catalog.substr(cfg.item, 18),
+														'^\s*(0x[0-9a-f]{1,15}|[0-9]*\.?[0-9]+(?:e[-+]?[0-9]{1,3})?)\s*(us|ms|s|min|h|d)?\s*$', 'i') AS p) m
 										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
 																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
-										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)::pg_catalog.int4)
+										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)
+							  -- (LEAST of integers and a numeric: rounded as the server rounds)
+							  ::pg_catalog.numeric)::pg_catalog.int4
 					OPERATOR(pg_catalog./) 2)
 	  INTO lock_wait
 	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
@@ -945,32 +1054,42 @@ BEGIN
 					END IF;
 				END LOOP;
 
-				-- The sequences the conversion may drop (with the key's
-				-- identity, or as the serial's): locked before the tables,
-				-- as nextval() then INSERT takes them, and in the same try,
-				-- so that DROP SEQUENCE at the end does not wait while the
-				-- tables are held.  LOCK TABLE takes no sequence; a change
-				-- of owner to the owner it has takes ACCESS EXCLUSIVE and
-				-- changes nothing.  A dry run takes none.
+				-- The sequences the conversion drops (the identity's, and
+				-- those found above that are not kept): locked before the
+				-- tables, as nextval() then INSERT takes them, and in the
+				-- same try, so that DROP SEQUENCE at the end does not wait
+				-- while the tables are held.  LOCK TABLE takes no sequence;
+				-- a change of owner to the owner it has takes ACCESS
+				-- EXCLUSIVE and changes nothing (event triggers see an ALTER
+				-- SEQUENCE).  A dry run takes none.
 				lock_seqs := ARRAY(
-					SELECT DISTINCT q.oid FROM pg_catalog.pg_class q
-					 WHERE q.relkind = 'S' AND q.relowner OPERATOR(pg_catalog.=) me
-					   AND q.oid IN (SELECT d.objid FROM pg_catalog.pg_depend d
-									  WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
-										AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
-										AND d.refobjid = root_rel AND d.refobjsubid = root_att
-										AND d.deptype IN ('a', 'i')
-									 UNION
-									 SELECT d.refobjid FROM pg_catalog.pg_depend d
-									   JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
-									  WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
-										AND ad.adrelid = root_rel AND ad.adnum = root_att
-										AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass)
-					 ORDER BY q.oid);
+					SELECT d.objid FROM pg_catalog.pg_depend d
+					 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					   AND d.refobjid = root_rel AND d.refobjsubid = root_att AND d.deptype = 'i'
+					UNION
+					SELECT u.seq FROM ROWS FROM (pg_catalog.unnest(seqs), pg_catalog.unnest(seq_keep)) AS u(seq, keep)
+					 WHERE u.keep IS NULL
+					ORDER BY 1);
 
+				-- After a try that only autovacuum stood in the way of, the
+				-- relation it holds first and alone, holding nothing else
+				-- (so no writer can wait on this try meanwhile), and past
+				-- deadlock_timeout, when the server cancels an autovacuum
+				-- that blocks a lock (not one that prevents wraparound).
+				IF autovacuum_rel IS NOT NULL AND autovacuum_rel OPERATOR(pg_catalog.<>) ALL (locked) THEN
+					waiting_on := autovacuum_rel;
+					PERFORM pg_catalog.set_config('lock_timeout', (lock_wait OPERATOR(pg_catalog.*) 3)::pg_catalog.text, true);
+					IF autovacuum_rel OPERATOR(pg_catalog.=) ANY (lock_seqs) THEN
+						EXECUTE pg_catalog.format('ALTER SEQUENCE %s OWNER TO CURRENT_USER', autovacuum_rel::pg_catalog.regclass);
+					ELSE
+						EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', autovacuum_rel::pg_catalog.regclass, lockmode);
+					END IF;
+					locked := locked OPERATOR(pg_catalog.||) autovacuum_rel;
+				END IF;
 				-- The try's clock starts here, at its first lock.
 				tried := pg_catalog.clock_timestamp();
-				try_wait := CASE WHEN autovacuum_only THEN lock_wait OPERATOR(pg_catalog.*) 3 ELSE lock_wait END;
+				try_wait := lock_wait;
 				FOR r IN SELECT 0 AS kind, u.relid, 0 AS depth FROM pg_catalog.unnest(lock_seqs) AS u(relid)
 						  WHERE NOT dry_run AND u.relid OPERATOR(pg_catalog.<>) ALL (locked)
 						 UNION ALL
@@ -1008,10 +1127,9 @@ BEGIN
 													   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
 			   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
 			   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock');
-			-- Only autovacuum in the way: the next try waits past
-			-- deadlock_timeout, when the server cancels an autovacuum that
-			-- blocks a lock (not one that prevents wraparound).
-			autovacuum_only := COALESCE(autovacuum_only, false);
+			-- Only autovacuum in the way: the next try takes that one
+			-- first, alone (above).
+			autovacuum_rel := CASE WHEN autovacuum_only THEN waiting_on END;
 			IF attempt OPERATOR(pg_catalog.>=) lock_tries THEN
 				RAISE EXCEPTION 'snowflake_convert_key could not lock % %',
 					CASE WHEN (SELECT k.relkind FROM pg_catalog.pg_class k WHERE k.oid = waiting_on) = 'S' THEN 'sequence' ELSE 'table' END,
@@ -1187,23 +1305,6 @@ BEGIN
 	  FROM pg_catalog.pg_attribute a
 	  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
 	 WHERE a.attrelid = root_rel AND a.attnum = root_att;
-	-- The sequences of the key, found before its default is dropped: the
-	-- one a serial owns (OWNED BY the column), and any its default calls,
-	-- owned or not (a serial made by hand, or restored without OWNED BY).
-	seqs := ARRAY(
-		SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
-		 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
-		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
-		   AND d.refobjid = root_rel AND d.refobjsubid = root_att
-		   AND d.deptype = 'a' AND q.relkind = 'S'
-		UNION
-		SELECT d.refobjid FROM pg_catalog.pg_depend d
-		  JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
-		  JOIN pg_catalog.pg_class q ON q.oid = d.refobjid
-		 WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
-		   AND ad.adrelid = root_rel AND ad.adnum = root_att
-		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND q.relkind = 'S'
-		ORDER BY 1);
 	IF c_identity <> '' THEN
 		table_name := tbl; column_name := col; action := 'identity';
 		detail := pg_catalog.format('GENERATED %s AS IDENTITY dropped, with its sequence %s',
@@ -1287,54 +1388,9 @@ BEGIN
 	IF NOT dry_run THEN
 		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()', tbl, col);
 	END IF;
-	FOR seq IN SELECT u.seq FROM pg_catalog.unnest(seqs) AS u(seq) LOOP
-		-- what else uses it: defaults of other columns, views, functions
-		SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', '
-									 ORDER BY pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid))
-		  INTO msg
-		  FROM pg_catalog.pg_depend d
-		 WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = seq
-		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
-					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
-									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
-		-- another column that owns it, as a serial's or as its identity,
-		-- or an extension it belongs to
-		IF msg IS NULL THEN
-			SELECT CASE WHEN d.deptype = 'e'
-						THEN pg_catalog.format('a member of extension %I', (SELECT x.extname FROM pg_catalog.pg_extension x WHERE x.oid = d.refobjid))
-						ELSE pg_catalog.format(CASE d.deptype WHEN 'i' THEN 'the identity of column %I of table %s' ELSE 'owned by column %I of table %s' END,
-											   (SELECT t.attname FROM pg_catalog.pg_attribute t WHERE t.attrelid = d.refobjid AND t.attnum = d.refobjsubid),
-											   d.refobjid::pg_catalog.regclass) END
-			  INTO msg
-			  FROM pg_catalog.pg_depend d
-			 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
-			   AND ((d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i')
-					 AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4))
-					OR (d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'))
-			 ORDER BY d.deptype, d.refobjid LIMIT 1;
-		ELSE
-			msg := 'used by ' || msg;
-		END IF;
-		-- a default of another column that names it in a string
-		-- (nextval('s'::text)), which records no dependency
-		IF msg IS NULL THEN
-			SELECT pg_catalog.format('named by the default of column %I of table %s', t.attname, ad.adrelid::pg_catalog.regclass)
-			  INTO msg
-			  FROM pg_catalog.pg_attrdef ad
-			  JOIN pg_catalog.pg_attribute t ON t.attrelid = ad.adrelid AND t.attnum = ad.adnum
-			 WHERE (ad.adrelid, ad.adnum) IS DISTINCT FROM (root_rel, root_att)
-			   AND pg_catalog.strpos(pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
-									 (SELECT q.relname FROM pg_catalog.pg_class q WHERE q.oid = seq)) OPERATOR(pg_catalog.>) 0
-			 ORDER BY ad.adrelid, ad.adnum LIMIT 1;
-		END IF;
-		-- or another role, which the conversion, run as the table's owner,
-		-- cannot drop it for
-		IF msg IS NULL THEN
-			SELECT pg_catalog.format('owned by role %I, not by the table''s owner', o.rolname)
-			  INTO msg
-			  FROM pg_catalog.pg_class q JOIN pg_catalog.pg_roles o ON o.oid = q.relowner
-			 WHERE q.oid = seq AND q.relowner OPERATOR(pg_catalog.<>) me;
-		END IF;
+	FOR k IN 1 .. COALESCE(pg_catalog.cardinality(seqs), 0) LOOP
+		seq := seqs[k];
+		msg := seq_keep[k];
 		table_name := tbl; column_name := col; action := 'sequence';
 		IF msg IS NULL THEN
 			detail := pg_catalog.format('%s dropped', seq::pg_catalog.regclass)

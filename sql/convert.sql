@@ -332,6 +332,25 @@ ALTER EXTENSION snowflake DROP SEQUENCE cv.u7_seq;
 SELECT count(*) AS kept FROM pg_class WHERE oid IN (to_regclass('cv.u5_seq'), to_regclass('cv.u6i_id_seq'), to_regclass('cv.u7_seq'));
 DROP TABLE cv.u5, cv.u5text, cv.u6, cv.u6i, cv.u7;
 DROP SEQUENCE cv.u5_seq, cv.u7_seq;
+-- A name that ends another's is not that one: t9_id_seq is dropped though
+-- subt9_id_seq's default names a sequence whose name ends with it.
+CREATE TABLE cv.t9 (id bigserial PRIMARY KEY);
+CREATE TABLE cv.subt9 (id bigserial PRIMARY KEY);
+SELECT action, detail FROM snowflake_convert_key('cv.t9', dry_run => true) WHERE action = 'sequence';
+DROP TABLE cv.t9, cv.subt9;
+-- deadlock_timeout as ALTER ROLE may give it, in any form the server
+-- reads: the conversion reads them too (the tries are half the smallest).
+CREATE ROLE regress_sf_cv_dt;
+ALTER ROLE regress_sf_cv_dt SET deadlock_timeout = '0x1F4';
+ALTER ROLE regress_sf_cv_dt IN DATABASE postgres SET deadlock_timeout = '1e3';
+CREATE TABLE cv.dt (id bigserial PRIMARY KEY);
+SELECT count(*) AS planned FROM snowflake_convert_key('cv.dt', dry_run => true);
+ALTER ROLE regress_sf_cv_dt SET deadlock_timeout = '1.4';
+SELECT count(*) AS planned FROM snowflake_convert_key('cv.dt', dry_run => true);
+ALTER ROLE regress_sf_cv_dt SET deadlock_timeout = '2min';
+SELECT count(*) AS planned FROM snowflake_convert_key('cv.dt', dry_run => true);
+DROP TABLE cv.dt;
+DROP ROLE regress_sf_cv_dt;
 
 -- The function's own string literals do not depend on the session's
 -- standard_conforming_strings (a session of its own: a function is
