@@ -760,7 +760,6 @@ DECLARE
 	-- server's (postgresql.conf, ALTER SYSTEM, the default), and those of
 	-- ALTER ROLE and ALTER DATABASE for this database.
 	lock_wait pg_catalog.int4;
-	try_wait pg_catalog.int4;
 	lock_tries pg_catalog.int4 := 20;
 	e_from pg_catalog.oid[];			-- the foreign keys among the tables: e_from references e_to
 	e_to pg_catalog.oid[];
@@ -860,11 +859,6 @@ BEGIN
 			USING ERRCODE = 'undefined_column';
 	END IF;
 
-	-- The columns and their tables; the current user must be the owner of
-	-- each (not a member of the owner's role, not a superuser: the owners'
-	-- code must not run with more rights than theirs).  Then the locks, in
-	-- tries (sf_lock below): each try looks again once it holds them, since
-	-- a foreign key added before they were granted brings more tables.
 	-- The sequences of the key: the one a serial owns (OWNED BY the
 	-- column), and any its default calls, owned or not (a serial made by
 	-- hand, or restored without OWNED BY); and whether each must be kept,
@@ -986,6 +980,11 @@ BEGIN
 	  INTO lock_wait
 	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
 
+	-- The columns and their tables; the current user must be the owner of
+	-- each (not a member of the owner's role, not a superuser: the owners'
+	-- code must not run with more rights than theirs).  Then the locks, in
+	-- tries: each try looks again once it holds them, since a foreign key
+	-- added before they were granted brings more tables.
 	attempt := 0;
 	LOOP
 		attempt := attempt OPERATOR(pg_catalog.+) 1;
@@ -1072,40 +1071,36 @@ BEGIN
 					 WHERE u.keep IS NULL
 					ORDER BY 1);
 
-				-- After a try that only autovacuum stood in the way of, the
-				-- relation it holds first and alone, holding nothing else
-				-- (so no writer can wait on this try meanwhile), and past
+				-- The try's clock starts at its first lock.  After a try that
+				-- only autovacuum stood in the way of, the relation it holds
+				-- comes first, alone (nothing else is held, so no writer can
+				-- wait on this try meanwhile), with a wait past
 				-- deadlock_timeout, when the server cancels an autovacuum
-				-- that blocks a lock (not one that prevents wraparound).
-				IF autovacuum_rel IS NOT NULL AND autovacuum_rel OPERATOR(pg_catalog.<>) ALL (locked) THEN
-					waiting_on := autovacuum_rel;
-					PERFORM pg_catalog.set_config('lock_timeout', (lock_wait OPERATOR(pg_catalog.*) 3)::pg_catalog.text, true);
-					IF autovacuum_rel OPERATOR(pg_catalog.=) ANY (lock_seqs) THEN
-						EXECUTE pg_catalog.format('ALTER SEQUENCE %s OWNER TO CURRENT_USER', autovacuum_rel::pg_catalog.regclass);
-					ELSE
-						EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', autovacuum_rel::pg_catalog.regclass, lockmode);
-					END IF;
-					locked := locked OPERATOR(pg_catalog.||) autovacuum_rel;
-				END IF;
-				-- The try's clock starts here, at its first lock.
+				-- that blocks a lock (not one that prevents wraparound); the
+				-- clock starts after it.
 				tried := pg_catalog.clock_timestamp();
-				try_wait := lock_wait;
-				FOR r IN SELECT 0 AS kind, u.relid, 0 AS depth FROM pg_catalog.unnest(lock_seqs) AS u(relid)
-						  WHERE NOT dry_run AND u.relid OPERATOR(pg_catalog.<>) ALL (locked)
-						 UNION ALL
-						 SELECT 1, u.relid, depth[u.n] FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS u(relid, n)
+				FOR r IN SELECT u.kind, u.relid
+						   FROM (SELECT 0 AS kind, s.relid, 0 AS depth FROM pg_catalog.unnest(lock_seqs) AS s(relid)
+								  WHERE NOT dry_run
+								 UNION ALL
+								 SELECT 1, t.relid, depth[t.n] FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS t(relid, n)) u
 						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked)
-						 ORDER BY 1, 3, 2 LOOP
+						  ORDER BY (u.relid OPERATOR(pg_catalog.=) autovacuum_rel) IS TRUE DESC, u.kind, u.depth, u.relid LOOP
 					waiting_on := r.relid;
-					-- what is left of this try's wait, 1 ms at least
 					PERFORM pg_catalog.set_config('lock_timeout',
-						GREATEST(1, try_wait OPERATOR(pg_catalog.-)
-							(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) tried)
-							 OPERATOR(pg_catalog.*) 1000)::pg_catalog.int4)::pg_catalog.text, true);
+						CASE WHEN r.relid OPERATOR(pg_catalog.=) autovacuum_rel
+							 THEN lock_wait OPERATOR(pg_catalog.*) 3
+							 -- what is left of this try's wait, 1 ms at least
+							 ELSE GREATEST(1, lock_wait OPERATOR(pg_catalog.-)
+								 (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) tried)
+								  OPERATOR(pg_catalog.*) 1000)::pg_catalog.int4) END::pg_catalog.text, true);
 					IF r.kind = 0 THEN
 						EXECUTE pg_catalog.format('ALTER SEQUENCE %s OWNER TO CURRENT_USER', r.relid::pg_catalog.regclass);
 					ELSE
 						EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
+					END IF;
+					IF r.relid OPERATOR(pg_catalog.=) autovacuum_rel THEN
+						tried := pg_catalog.clock_timestamp();
 					END IF;
 				END LOOP;
 				locked := t_rel OPERATOR(pg_catalog.||) lock_seqs;
