@@ -1,0 +1,598 @@
+#!/usr/bin/env python3
+"""test/docs/docs.py: run the examples of the docs and compare what they show.
+
+    docs.py PSQL_ARGS_JSON MAJOR FILE...
+
+Every file runs in its own database (docs_1, docs_2, ...), made here, in
+one psql session, top to bottom.  The forms it reads, and what it does
+with each, are in doc/snowflake-contributing.md ("How the docs are
+tested"); in short:
+
+  ```sql blocks        each statement is run; "-- → ROW" lines after its
+                       ";" are its rows (unaligned, " | ", NULL as NULL),
+                       "-- ≈ ROW (varies: why)" compares by shape
+  ```psql blocks       "=> " and "-> " lines are a statement, the lines
+                       after it are its output as psql prints it
+  `EXPR` → `RESULT`    outside code blocks: SELECT EXPR, compared
+  <!-- docs: ... -->   on the line before a block: varies, exact-on N,
+                       skip (with a reason each)
+
+Prints "ok: FILE:LINE ..." or "FAILED: FILE:LINE ..." for each example,
+then one line per file and "docs: N passed, M failed".
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ARROW = "→"
+APPROX = "≈"
+MARK = "@@docs@@"
+
+# ---------------------------------------------------------------------------
+# Reading the Markdown
+
+
+class Example:
+    """One thing to run: a statement, and what the doc shows it prints."""
+
+    def __init__(self, path, line, sql, kind, shown=None, mode="exact",
+                 reason=None, major=None):
+        self.path = path
+        self.line = line          # the line the example is shown on
+        self.sql = sql            # the statement, as psql is to read it
+        self.kind = kind          # "rows" (unaligned) or "psql" (aligned)
+        self.shown = shown        # list of lines, or None: must not fail
+        self.mode = mode          # exact | shape | exact-on
+        self.reason = reason
+        self.major = major        # for exact-on
+        self.actual = None
+
+
+class DocError(Exception):
+    """The doc breaks the convention: reported as a failure."""
+
+
+def parse_directive(line):
+    m = re.match(r"^\s*<!--\s*docs:\s*(.*?)\s*-->\s*$", line)
+    if not m:
+        return None
+    text = m.group(1)
+    for name in ("varies", "skip", "exact-on"):
+        if text == name or text.startswith(name + " "):
+            return name, text[len(name):].strip()
+    raise DocError("unknown docs directive: %s" % line.strip())
+
+
+def split_sql(text):
+    """Split a block of SQL into statements, each with the offset of its
+    terminating semicolon (or the end).  Knows quotes, dollar quotes and
+    comments, and takes a line starting with a backslash as one psql
+    meta-command."""
+    out = []
+    i = 0
+    start = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "-" and text.startswith("--", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c == "/" and text.startswith("/*", i):
+            depth = 0
+            while i < n:
+                if text.startswith("/*", i):
+                    depth += 1
+                    i += 2
+                elif text.startswith("*/", i):
+                    depth -= 1
+                    i += 2
+                    if depth == 0:
+                        break
+                else:
+                    i += 1
+            continue
+        if c in "'\"":
+            j = i + 1
+            while j < n:
+                if text[j] == c:
+                    if j + 1 < n and text[j + 1] == c:
+                        j += 2
+                        continue
+                    break
+                j += 1
+            i = j + 1
+            continue
+        if c == "$":
+            m = re.match(r"\$([A-Za-z_][A-Za-z_0-9]*)?\$", text[i:])
+            if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+                tag = m.group(0)
+                j = text.find(tag, i + len(tag))
+                i = n if j < 0 else j + len(tag)
+                continue
+        if c == "\\" and text[start:i].strip() == "":
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append((text[start:j], j))
+            i = start = j
+            continue
+        if c == ";":
+            out.append((text[start:i + 1], i))
+            i = start = i + 1
+            continue
+        i += 1
+    if text[start:].strip() and not all(
+            l.strip() == "" or l.strip().startswith("--")
+            for l in text[start:].split("\n")):
+        out.append((text[start:], n))
+    return out
+
+
+RESULT_LINE = re.compile(r"^\s*--\s*([%s%s])\s?(.*)$" % (ARROW, APPROX))
+VARIES = re.compile(r"\s*\(varies: [^)]+\)\s*$")
+
+
+def sql_block(path, first_line, lines, directive):
+    """The examples of a ```sql block whose body starts on first_line."""
+    if directive and directive[0] == "skip":
+        for k, l in enumerate(lines):
+            if RESULT_LINE.match(l):
+                raise DocError("%s:%d: a block marked skip shows a result"
+                               % (path, first_line + k))
+        return [Example(path, first_line, None, "skip", reason=directive[1])]
+    if directive:
+        raise DocError("%s:%d: '%s' applies to psql blocks only"
+                       % (path, first_line - 2, directive[0]))
+    text = "\n".join(lines)
+    # offsets of line starts, to turn an offset into a line number
+    starts = [0]
+    for l in lines:
+        starts.append(starts[-1] + len(l) + 1)
+
+    def line_of(off):
+        k = 0
+        while k + 1 < len(starts) and starts[k + 1] <= off:
+            k += 1
+        return k
+
+    examples = []
+    used = set()
+    for stmt, end in split_sql(text):
+        k = line_of(end)
+        shown, modes = [], set()
+        # the rest of the line of the ';', then the lines right after it
+        rest = lines[k][end - starts[k] + 1:] if k < len(lines) else ""
+        cand = [(k, rest)] + [(j, lines[j]) for j in range(k + 1, len(lines))]
+        for j, l in cand:
+            m = RESULT_LINE.match(l)
+            if not m:
+                if j == k:
+                    continue
+                break
+            used.add(first_line + j)
+            modes.add(m.group(1))
+            row = m.group(2).rstrip()
+            if m.group(1) == APPROX:
+                if len(modes) == 1 and not shown and not VARIES.search(row):
+                    raise DocError("%s:%d: a '%s' row needs '(varies: REASON)'"
+                                   % (path, first_line + j, APPROX))
+                row = VARIES.sub("", row)
+            shown.append(row)
+        if len(modes) > 1:
+            raise DocError("%s:%d: mixes %s and %s rows" % (path, first_line + k, ARROW, APPROX))
+        sql = "\n".join(l for l in stmt.split("\n") if not RESULT_LINE.match(l)).strip()
+        if not sql:
+            continue
+        examples.append(Example(
+            path, first_line + k, sql, "rows",
+            shown=(shown if modes else None),
+            mode="shape" if APPROX in modes else "exact"))
+    # a result line that follows no statement is a mistake in the doc
+    for j, l in enumerate(lines):
+        if RESULT_LINE.match(l) and (first_line + j) not in used:
+            raise DocError("%s:%d: a result that follows no statement" % (path, first_line + j))
+    return examples
+
+
+def psql_block(path, first_line, lines, directive):
+    if directive and directive[0] == "skip":
+        raise DocError("%s:%d: a psql block shows results and cannot be skipped"
+                       % (path, first_line - 2))
+    mode, reason, major = "exact", None, None
+    if directive and directive[0] == "varies":
+        mode, reason = "shape", directive[1]
+    elif directive and directive[0] == "exact-on":
+        m = re.match(r"(\d+)\s+(.+)$", directive[1])
+        if not m:
+            raise DocError("%s:%d: exact-on needs a major and a reason" % (path, first_line - 2))
+        mode, major, reason = "exact-on", int(m.group(1)), m.group(2)
+    if (mode != "exact") and not reason:
+        raise DocError("%s:%d: '%s' needs a reason" % (path, first_line - 2, directive[0]))
+    examples = []
+    cur = None
+    for k, l in enumerate(lines):
+        if l.startswith("=> ") or l == "=>":
+            cur = Example(path, first_line + k, l[3:], "psql", shown=[],
+                          mode=mode, reason=reason, major=major)
+            cur.in_stmt = True
+            examples.append(cur)
+        elif (l.startswith("-> ") or l == "->") and cur is not None and cur.in_stmt:
+            cur.sql += "\n" + l[3:]
+        elif cur is None:
+            if l.strip():
+                raise DocError("%s:%d: a psql block starts with '=> '" % (path, first_line + k))
+        else:
+            cur.in_stmt = False
+            cur.shown.append(l.rstrip())
+    for ex in examples:
+        while ex.shown and ex.shown[-1] == "":
+            ex.shown.pop()
+    return examples
+
+
+INLINE = re.compile(r"`([^`]+)`\s*%s\s*`([^`]*)`" % ARROW)
+STATEMENT = re.compile(r"^\s*(SELECT|WITH|VALUES|TABLE|SHOW|EXPLAIN)\b", re.I)
+
+
+def inline_examples(path, lineno, line):
+    out = []
+    for m in INLINE.finditer(line):
+        expr = m.group(1)
+        shown = m.group(2)
+        if line.lstrip().startswith("|"):
+            expr = expr.replace("\\|", "|")
+            shown = shown.replace("\\|", "|")
+        sql = expr if STATEMENT.match(expr) else "SELECT " + expr
+        out.append(Example(path, lineno, sql.rstrip().rstrip(";") + ";", "rows",
+                           shown=[shown]))
+    return out
+
+
+def read_doc(path):
+    examples = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    directive = None
+    while i < len(lines):
+        line = lines[i]
+        fence = re.match(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)", line)
+        if fence:
+            indent, ticks, lang = fence.group(1), fence.group(2), fence.group(3).lower()
+            body = []
+            j = i + 1
+            while j < len(lines) and not lines[j].strip().startswith(ticks):
+                body.append(lines[j][len(indent):] if lines[j].startswith(indent) else lines[j])
+                j += 1
+            if j == len(lines):
+                raise DocError("%s:%d: a code block is not closed" % (path, i + 1))
+            if lang == "sql":
+                examples += sql_block(path, i + 2, body, directive)
+            elif lang == "psql":
+                examples += psql_block(path, i + 2, body, directive)
+            elif directive:
+                raise DocError("%s:%d: a docs directive before a %s block"
+                               % (path, i, lang or "plain"))
+            else:
+                for k, b in enumerate(body):
+                    if RESULT_LINE.match(b):
+                        raise DocError("%s:%d: a result shown in a block tagged '%s', "
+                                       "which is not run" % (path, i + 2 + k, lang))
+            directive = None
+            i = j + 1
+            continue
+        d = parse_directive(line)
+        if d:
+            directive = d
+            i += 1
+            continue
+        if directive:
+            raise DocError("%s:%d: a docs directive not right before a code block" % (path, i))
+        examples += inline_examples(path, i + 1, line)
+        i += 1
+    return examples
+
+
+# ---------------------------------------------------------------------------
+# Running
+
+
+def run_file(psql, dbname, examples):
+    """Run the examples of one file in one psql session; fill .actual."""
+    script = [
+        "\\set ON_ERROR_STOP 0",
+        "\\set VERBOSITY verbose",
+        "\\set SHOW_CONTEXT never",
+        "\\pset pager off",
+    ]
+    for n, ex in enumerate(examples):
+        if ex.kind == "skip":
+            continue
+        script.append("\\echo %s %d" % (MARK, n))
+        script.append("\\warn %s %d" % (MARK, n))
+        if ex.kind == "rows":
+            script += ["\\pset format unaligned", "\\pset tuples_only on",
+                       "\\pset fieldsep ' | '", "\\pset null NULL"]
+        else:
+            script += ["\\pset format aligned", "\\pset tuples_only off",
+                       "\\pset null ''"]
+        script.append(ex.sql)
+    script.append("\\echo %s end" % MARK)
+    script.append("\\warn %s end" % MARK)
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False,
+                                     encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+        name = f.name
+    os.chmod(name, 0o644)
+    try:
+        p = subprocess.run(psql + ["-X", "-q", "-d", dbname, "-f", name],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=int(os.environ.get("SF_DOCS_FILE_TIMEOUT", "300")))
+    finally:
+        os.unlink(name)
+
+    def sections(text):
+        out, cur = {}, None
+        for l in text.decode("utf-8", "replace").split("\n"):
+            m = re.match(r"^%s (\d+|end)$" % MARK, l)
+            if m:
+                cur = m.group(1)
+                out[cur] = []
+            elif cur is not None:
+                out[cur].append(l)
+        return out
+
+    so, se = sections(p.stdout), sections(p.stderr)
+    if "end" not in so:
+        raise DocError("psql did not reach the end of the file: %s"
+                       % p.stderr.decode("utf-8", "replace")[-2000:])
+    for n, ex in enumerate(examples):
+        if ex.kind == "skip":
+            continue
+        out = so.get(str(n), [])
+        err = []
+        for l in se.get(str(n), []):
+            l = re.sub(r"^psql:[^:]*:\d+: ", "", l)
+            if l.startswith("LOCATION:"):
+                continue
+            err.append(l)
+        while out and out[-1] == "":
+            out.pop()
+        while err and err[-1] == "":
+            err.pop()
+        ex.actual_out = out
+        ex.actual_err = err
+
+
+def error_of(err):
+    for l in err:
+        m = re.match(r"^(ERROR|FATAL|PANIC):\s+([0-9A-Z]{5}): (.*)$", l)
+        if m:
+            return m.group(2), m.group(3)
+    return None
+
+
+def shape_tokens(line, collapse):
+    line = re.sub(r"(\d\d:\d\d:\d\d)\.\d+", r"\1", line)
+    if collapse:
+        line = re.sub(r"-{2,}", "-", line)
+        line = re.sub(r"\s+", " ", line).strip()
+    return re.findall(r"[A-Za-z0-9_]+|\s+|.", line)
+
+
+def same_shape(shown, actual, collapse):
+    if len(shown) != len(actual):
+        return False
+    for s, a in zip(shown, actual):
+        ts, ta = shape_tokens(s, collapse), shape_tokens(a, collapse)
+        if len(ts) != len(ta):
+            return False
+        for x, y in zip(ts, ta):
+            if x == y:
+                continue
+            if re.fullmatch(r"[A-Za-z0-9_]+", x) and re.search(r"\d", x) \
+                    and re.fullmatch(r"[A-Za-z0-9_]+", y):
+                continue
+            if collapse and x.isspace() and y.isspace():
+                continue
+            return False
+    return True
+
+
+def judge(ex, major):
+    """None when the example holds, else what went wrong (a string)."""
+    err = error_of(ex.actual_err)
+    if ex.kind == "rows":
+        if ex.shown is None:
+            if err:
+                return "failed: %s: %s" % err
+            return None
+        if len(ex.shown) == 1 and ex.shown[0].startswith("ERROR"):
+            m = re.match(r"^ERROR ([0-9A-Z]{5})(?:: (.*))?$", ex.shown[0])
+            if not m:
+                return "an error is shown as 'ERROR SQLSTATE' or 'ERROR SQLSTATE: message'"
+            if not err:
+                return "it did not fail"
+            if err[0] != m.group(1) or (m.group(2) is not None and err[1] != m.group(2)):
+                return "it failed otherwise"
+            return None
+        if err:
+            return "failed: %s: %s" % err
+        actual = ex.actual_out if ex.actual_out else ["(0 rows)"]
+        if ex.mode == "shape":
+            return None if same_shape(ex.shown, actual, False) else "not the same shape"
+        return None if ex.shown == actual else "differs"
+    # psql blocks: notices and errors, then the output
+    actual = [l.rstrip() for l in ex.actual_err + ex.actual_out]
+    while actual and actual[-1] == "":
+        actual.pop()
+    if ex.mode == "shape":
+        return None if same_shape(ex.shown, actual, True) else "not the same shape"
+    if ex.mode == "exact-on" and major != ex.major:
+        return "failed: %s: %s" % err if err else None
+    return None if ex.shown == actual else "differs"
+
+
+def show(label, lines):
+    return ["    %s:" % label] + ["      | " + l for l in lines or ["(nothing)"]]
+
+
+def check_file(psql, major, path, db, quiet=False):
+    """Run one file; returns (passed, failed, lines printed)."""
+    out = []
+    passed = failed = 0
+    exact = shape = skipped = setup = 0
+    try:
+        examples = read_doc(path)
+    except DocError as e:
+        return 0, 1, ["FAILED: %s" % e]
+    subprocess.run(psql + ["-X", "-q", "-d", "postgres", "-c",
+                           "SET client_min_messages = warning", "-c",
+                           "DROP DATABASE IF EXISTS %s" % db, "-c",
+                           "CREATE DATABASE %s" % db], check=True)
+    try:
+        run_file(psql, db, examples)
+    except (DocError, subprocess.TimeoutExpired) as e:
+        return 0, 1, ["FAILED: %s: %s" % (path, e)]
+    for ex in examples:
+        if ex.kind == "skip":
+            skipped += 1
+            out.append("not run: %s:%d (%s)" % (ex.path, ex.line, ex.reason))
+            continue
+        problem = judge(ex, major)
+        shows = ex.shown is not None
+        where = "%s:%d" % (ex.path, ex.line)
+        if problem:
+            failed += 1
+            out.append("FAILED: %s: %s" % (where, problem))
+            out.append("    statement: %s" % ex.sql.replace("\n", "\n               "))
+            if shows:
+                out += show("shown", ex.shown)
+                out += show("actual", ex.actual_err + ex.actual_out)
+            else:
+                out += show("actual", ex.actual_err)
+        elif not shows:
+            setup += 1
+        else:
+            passed += 1
+            if ex.mode == "exact" or (ex.mode == "exact-on" and ex.major == major):
+                exact += 1
+                how = "exact"
+            else:
+                shape += 1
+                how = "by shape: %s" % (ex.reason or "varies")
+            out.append("ok: %s (%s)" % (where, how))
+    out.append("docs: %s: %d compared exactly, %d by shape, %d not run, "
+               "%d statements without a shown result ran"
+               % (path, exact, shape, skipped, setup))
+    return passed, failed, out
+
+
+def failures(out, path):
+    """The lines of the examples that failed in the output of check_file."""
+    return set(int(m.group(1)) for m in
+               (re.match(r"^FAILED: %s:(\d+): " % re.escape(path), l) for l in out) if m)
+
+
+def self_check(psql, major, files, before):
+    """Change one shown result of each form in a scratch copy: each change
+    must fail, naming its file and the line of its example (a failure that
+    the unchanged file did not have, before[path])."""
+    forms = [
+        ("a '-- %s' row in a sql block" % ARROW,
+         lambda l, inblock: inblock == "sql" and re.match(r"^\s*--\s*%s\s\S" % ARROW, l)
+         and "ERROR" not in l,
+         lambda l: l.rstrip() + "0"),
+        ("an output line of a psql block",
+         lambda l, inblock: inblock == "psql-exact" and l.strip()
+         and not l.startswith("=>") and not l.startswith("->"),
+         lambda l: l.rstrip() + " changed"),
+        ("a `…` %s `…` result outside code blocks" % ARROW,
+         lambda l, inblock: inblock is None and INLINE.search(l)
+         and "ERROR" not in INLINE.search(l).group(2),
+         lambda l: l[:INLINE.search(l).end(2)] + "0" + l[INLINE.search(l).end(2):]),
+    ]
+    passed = failed = 0
+    for title, want, change in forms:
+        found = None
+        for path in files:
+            lines = open(path, encoding="utf-8").read().split("\n")
+            inblock, prev = None, ""
+            for k, l in enumerate(lines):
+                f = re.match(r"^\s*(```+)\s*([A-Za-z]*)", l)
+                if f:
+                    if inblock is None:
+                        lang = f.group(2).lower()
+                        if lang == "psql" and not prev.strip().startswith("<!--"):
+                            lang = "psql-exact"
+                        inblock = lang or "plain"
+                    else:
+                        inblock = None
+                    prev = l
+                    continue
+                if want(l, inblock):
+                    found = (path, k)
+                    break
+                prev = l
+            if found:
+                break
+        if not found:
+            print("FAILED: self-check: no %s to change" % title)
+            failed += 1
+            continue
+        path, k = found
+        lines = open(path, encoding="utf-8").read().split("\n")
+        lines[k] = change(lines[k])
+        with tempfile.TemporaryDirectory() as d:
+            os.chmod(d, 0o755)
+            copy = os.path.join(d, os.path.basename(path))
+            with open(copy, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines))
+            _, nfail, out = check_file(psql, major, copy, "docs_self")
+        named = sorted(failures(out, copy) - before.get(path, set()))
+        if nfail >= 1 and len(named) == 1 and named[0] <= k + 1:
+            print("ok: self-check: %s changed at %s:%d fails, naming line %d"
+                  % (title, path, k + 1, named[0]))
+            passed += 1
+        else:
+            print("FAILED: self-check: %s changed at %s:%d did not fail there"
+                  % (title, path, k + 1))
+            for l in out:
+                if not l.startswith("ok:"):
+                    print("    " + l)
+            failed += 1
+    return passed, failed
+
+
+def main():
+    psql = json.loads(sys.argv[1])
+    major = int(sys.argv[2])
+    files = sys.argv[3:]
+    self_test = os.environ.get("SF_DOCS_SELF_CHECK", "1") == "1"
+    passed = failed = 0
+    before = {}
+    for fileno, path in enumerate(files, 1):
+        p, f, out = check_file(psql, major, path, "docs_%d" % fileno)
+        passed += p
+        failed += f
+        before[path] = failures(out, path)
+        print("\n".join(out), flush=True)
+    minimum = int(os.environ.get("SF_DOCS_MIN", "0"))
+    if passed + failed < minimum:
+        print("FAILED: only %d examples show a result; at least %d are expected"
+              % (passed + failed, minimum))
+        failed += 1
+    if self_test:
+        p, f = self_check(psql, major, files, before)
+        passed += p
+        failed += f
+    print("docs: %d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
