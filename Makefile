@@ -24,6 +24,8 @@ OBJS = \
 
 EXTENSION = snowflake
 DATA = $(wildcard scripts/snowflake--*.sql)
+# the manual, into the server's doc directory (pg_config --docdir)/extension
+DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
 REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping plans mint wal textforms jit security schema hostile cache partitions
@@ -47,7 +49,7 @@ include $(PGXS)
 # make install removes the full install scripts of 1.1, 1.2 and 1.3 that
 # an older build left in the server's extension directory (retired in
 # scripts/FROZEN): PostgreSQL prefers a full script to the chain, and
-# theirs predate the security fix of the 1.3 grant (README, Security).
+# theirs predate the security fix of the 1.3 grant (doc/snowflake-security.md).
 RETIRED_SCRIPTS = snowflake--1.1.sql snowflake--1.2.sql snowflake--1.3.sql
 install: remove-retired-scripts
 .PHONY: remove-retired-scripts

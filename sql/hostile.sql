@@ -449,7 +449,7 @@ DROP EXTENSION snowflake;
 DROP SCHEMA sfy;
 DROP ROLE regress_sf_deploys, regress_sf_deployer;
 
--- The README's check for such plants: operators and functions that take a
+-- The check of doc/snowflake-security.md for such plants: operators and functions that take a
 -- reg* type and belong to a role that is not a superuser.  It finds every
 -- one planted here.  It runs with search_path = pg_catalog, so that the
 -- plants it looks for cannot answer its own comparisons.

@@ -40,7 +40,7 @@ SELECT estimated($$SELECT * FROM est WHERE id <@ '[2026-07-01+00, 2026-08-01+00)
 -- "id BETWEEN snowflake_floor(t0) AND snowflake_ceil(t1)" keeps core's
 -- estimators, which interpolate no further than a histogram bucket (about
 -- 7 hours here): within 2x for 1 and 10 days.  Narrower windows are
--- documented in the README; prefer "<@" for them.
+-- documented in doc/snowflake-reference.md; prefer "<@" for them.
 SELECT name, within_2x(format('SELECT * FROM est WHERE id BETWEEN snowflake_floor(%L) AND snowflake_ceil(%L)',
                               lo, hi - interval '1 ms'))
 FROM windows

@@ -5,13 +5,14 @@
  *
  * An IN list becomes one ScalarArrayOpExpr only when its items have a
  * common type with the id (transformAExprIn), and integers have none: they
- * do not convert to ids implicitly, on purpose (see README, "Casts and
- * integers").  So the parser writes "id = 1 OR id = 2 OR id = 3" with the
- * (snowflake, bigint) operators, and int8_simplify (int8support.c) turns each
- * arm into "id = '1'::snowflake", a negative item into "id < '0'", which
- * holds for no id.  PostgreSQL 15 plans such an OR as a BitmapOr of one
- * index probe per item; 18 folds the equalities into "= ANY" when it
- * matches them to an index, but not past an "id < '0'" arm.
+ * do not convert to ids implicitly, on purpose (doc/snowflake-reference.md,
+ * "Casts and integers").  So the parser writes "id = 1 OR id = 2 OR
+ * id = 3" with the (snowflake, bigint) operators, and int8_simplify
+ * (int8support.c) turns each arm into "id = '1'::snowflake", a negative
+ * item into "id < '0'", which holds for no id.  PostgreSQL 15 plans such
+ * an OR as a BitmapOr of one index probe per item; 18 folds the
+ * equalities into "= ANY" when it matches them to an index, but not past
+ * an "id < '0'" arm.
  *
  * The planner calls get_relation_info_hook for the relations of a query
  * level after it has simplified the level's quals and before it hands them

@@ -6,10 +6,9 @@
  *
  * The cross-type operators are in the btree family, so a bigint parameter
  * or column already uses a btree on the id.  A constant is turned into an
- * id, so that the clause is the same one that an id would give: hash
- * indexes and hash partitions (whose families cannot hold a cross-type
- * "=") serve it, plans read the same, and an index predicate written with
- * an integer matches a query written with an id.
+ * id, so that the clause is the same one that an id would give: plans
+ * read the same, and an index predicate written with an integer matches a
+ * query written with an id.
  *
  * A negative constant lies below every id, so the comparison has the same
  * value for every id: it becomes "id >= '0'" when that value is true and

@@ -595,9 +595,11 @@ mint(uint32 worker)
 /*
  * gen_snowflake - a new id for the worker in snowflake.worker_id.
  *
- * VOLATILE, and PARALLEL SAFE: the state is in shared memory, which parallel
- * workers share with their leader, so ids stay unique and increasing across
- * them as across any backends.
+ * VOLATILE, and PARALLEL RESTRICTED (1.4): a parallel worker loads the
+ * library before it takes its leader's settings, so it could not see a
+ * worker id given before the library loaded; a parallel query mints in its
+ * leader.  gen_snowflake(worker) reads no setting and is PARALLEL SAFE: the
+ * state is in shared memory, which parallel workers share with their leader.
  */
 Datum
 gen_snowflake(PG_FUNCTION_ARGS)

@@ -4,8 +4,8 @@
 --    clause and ANDs pruning comparisons to it: a window through the index,
 --    and a parameter of a generic plan evaluated on every row of a
 --    sequential scan (the clause and its bound both run per row).
---  - An IN list of integers is a list of equalities (BitmapOr), an IN list
---    of quoted ids one "= ANY" scan; bigint's IN list is one "= ANY" scan.
+--  - An IN list of integers and one of quoted ids are each one "= ANY"
+--    scan (src/inlist.c), as bigint's IN list is.
 --  - A window in a query level with grouping sets is kept as written: no
 --    partition is pruned at plan time; in a MATERIALIZED level of its own
 --    it is.
@@ -61,7 +61,7 @@ FROM generate_series(1, :reps) r,
 	(5, 'IN (200 quoted ids) x20', 'bigint', 'RESET enable_seqscan',
 	 format('SELECT sum(c) FROM generate_series(1, 20) g, LATERAL (SELECT count(*) AS c FROM p_bigint WHERE id IN (%s) AND g > 0) x', :'inlist')),
 	-- a query level with grouping sets keeps the window as written, so
-	-- no partition is pruned at plan time (README, grouping sets); its
+	-- no partition is pruned at plan time (doc/snowflake-design.md, grouping sets); its
 	-- MATERIALIZED level of its own prunes again
 	(6, 'GROUPING SETS, 1-day window', 'snowflake', 'RESET enable_seqscan',
 	 'SELECT count(*) FROM (SELECT snowflake_worker(id), count(*) FROM p_snowflake WHERE id <@ tstzrange(''2026-05-20+00'', ''2026-05-21+00'') GROUP BY GROUPING SETS ((snowflake_worker(id)), ())) x'),

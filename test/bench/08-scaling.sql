@@ -9,7 +9,7 @@
 --    "id <@ tstzrange" on snowflake, "id BETWEEN lo AND hi" on bigint.
 -- Each measurement repeats :reps times, the types interleaved, rotating
 -- which goes first.  Prints a markdown table and a Mermaid xychart-beta
--- block of each measurement, to paste into the README.
+-- block of each measurement, to paste into doc/snowflake-benchmarks.md.
 -- psql variables: scaling (0 or 1), scaling_rows, reps.
 \if :{?scaling}
 \else

@@ -359,6 +359,9 @@ def run_file(psql, dbname, examples):
             l = re.sub(r"^psql:[^:]*:\d+: ", "", l)
             if l.startswith("LOCATION:"):
                 continue
+            # a notice or warning reads as psql prints it by default; an
+            # error keeps its SQLSTATE
+            l = re.sub(r"^(NOTICE|WARNING|INFO|LOG|DEBUG):  [0-9A-Z]{5}: ", r"\1:  ", l)
             err.append(l)
         while out and out[-1] == "":
             out.pop()
@@ -445,7 +448,7 @@ def check_file(psql, major, path, db, quiet=False):
     """Run one file; returns (passed, failed, lines printed)."""
     out = []
     passed = failed = 0
-    exact = shape = skipped = setup = 0
+    exact = shape = skipped = setup = ranonly = 0
     try:
         examples = read_doc(path)
     except DocError as e:
@@ -482,14 +485,52 @@ def check_file(psql, major, path, db, quiet=False):
             if ex.mode == "exact" or (ex.mode == "exact-on" and ex.major == major):
                 exact += 1
                 how = "exact"
+            elif ex.mode == "exact-on":
+                ranonly += 1
+                how = "ran without error; exact on %d only: %s" % (ex.major, ex.reason)
             else:
                 shape += 1
                 how = "by shape: %s" % (ex.reason or "varies")
             out.append("ok: %s (%s)" % (where, how))
-    out.append("docs: %s: %d compared exactly, %d by shape, %d not run, "
-               "%d statements without a shown result ran"
-               % (path, exact, shape, skipped, setup))
+    out.append("docs: %s: %d compared exactly, %d by shape, %d ran only (exact on "
+               "another major), %d not run, %d statements without a shown result ran"
+               % (path, exact, shape, ranonly, skipped, setup))
     return passed, failed, out
+
+
+def slugs(path):
+    """The anchors GitHub gives the headings of a Markdown file."""
+    out, seen, fence = set(), {}, False
+    for line in open(path, encoding="utf-8").read().split("\n"):
+        if re.match(r"^\s*(```|~~~)", line):
+            fence = not fence
+            continue
+        m = None if fence else re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if not m:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        out.add(slug if n == 0 else "%s-%d" % (slug, n))
+    return out
+
+
+def check_links(path):
+    """Every relative link of a file names a file that exists, and an
+    anchor that one of its headings has.  Returns the broken ones."""
+    bad = []
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"^[a-z]+:", target):
+            continue
+        name, _, anchor = target.partition("#")
+        dest = os.path.normpath(os.path.join(os.path.dirname(path), name)) if name else path
+        if not os.path.isfile(dest):
+            bad.append("%s (no such file)" % target)
+        elif anchor and dest.endswith(".md") and anchor not in slugs(dest):
+            bad.append("%s (no such heading)" % target)
+    return bad
 
 
 def failures(out, path):
@@ -498,7 +539,7 @@ def failures(out, path):
                (re.match(r"^FAILED: %s:(\d+): " % re.escape(path), l) for l in out) if m)
 
 
-def self_check(psql, major, files, before):
+def self_check(psql, major, files, before, whole):
     """Change one shown result of each form in a scratch copy: each change
     must fail, naming its file and the line of its example (a failure that
     the unchanged file did not have, before[path])."""
@@ -541,8 +582,11 @@ def self_check(psql, major, files, before):
             if found:
                 break
         if not found:
-            print("FAILED: self-check: no %s to change" % title)
-            failed += 1
+            if whole:
+                print("FAILED: self-check: nothing to change: %s" % title)
+                failed += 1
+            else:
+                print("self-check: nothing to change in these files: %s" % title)
             continue
         path, k = found
         lines = open(path, encoding="utf-8").read().split("\n")
@@ -581,13 +625,20 @@ def main():
         failed += f
         before[path] = failures(out, path)
         print("\n".join(out), flush=True)
+        bad = check_links(path)
+        if bad:
+            print("FAILED: %s: links that lead nowhere: %s" % (path, ", ".join(bad)))
+            failed += 1
+        else:
+            print("ok: %s: every relative link leads to a file and heading" % path)
+            passed += 1
     minimum = int(os.environ.get("SF_DOCS_MIN", "0"))
     if passed + failed < minimum:
         print("FAILED: only %d examples show a result; at least %d are expected"
               % (passed + failed, minimum))
         failed += 1
     if self_test:
-        p, f = self_check(psql, major, files, before)
+        p, f = self_check(psql, major, files, before, minimum > 0)
         passed += p
         failed += f
     print("docs: %d passed, %d failed" % (passed, failed))

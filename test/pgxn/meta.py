@@ -5,8 +5,8 @@
 CONTROL is the text of snowflake.control (make dist passes HEAD's). The
 release's version is the control's default_version made a semantic
 version (1.4 -> 1.4.0), as PGXN requires; the abstract is its comment; its
-requires become runtime prerequisites beside PostgreSQL 15.  The repository
-states no licence, so the licence is "unknown" (a value the spec allows).
+requires become runtime prerequisites beside PostgreSQL 15.  The licence is
+the PostgreSQL License (README.md, Licence).
 """
 import json
 import re
@@ -52,7 +52,7 @@ def main():
                        "timestamp (42 bits, ms since 2024-01-01 UTC), worker (10), sequence (12).",
         "version": version,
         "maintainer": [sys.argv[2]],
-        "license": "unknown",
+        "license": "postgresql",
         "provides": {
             "snowflake": {
                 "abstract": ctl["comment"],
