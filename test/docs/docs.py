@@ -8,17 +8,19 @@ one psql session, top to bottom.  The forms it reads, and what it does
 with each, are in doc/snowflake-contributing.md ("How the docs are
 tested"); in short:
 
-  ```sql blocks        each statement is run; "-- → ROW" lines after its
-                       ";" are its rows (unaligned, " | ", NULL as NULL),
+  ```sql blocks        each statement (ending with its ";") is run;
+                       "-- → ROW" lines after its ";" are its rows,
                        "-- ≈ ROW (varies: why)" compares by shape
   ```psql blocks       "=> " and "-> " lines are a statement, the lines
                        after it are its output as psql prints it
   `EXPR` → `RESULT`    outside code blocks: SELECT EXPR, compared
   <!-- docs: ... -->   on the line before a block: varies, exact-on N,
-                       skip (with a reason each)
+                       skip, output (each with a reason)
 
-Prints "ok: FILE:LINE ..." or "FAILED: FILE:LINE ..." for each example,
-then one line per file and "docs: N passed, M failed".
+An arrow it cannot read as a result, a result in a block that is not run,
+and a relative link that leads nowhere are failures too.  Prints
+"ok: FILE:LINE ..." or "FAILED: FILE:LINE ..." for each example, a line
+per file, the self-checks, then "docs: N passed, M failed".
 """
 
 import json
@@ -29,6 +31,8 @@ import sys
 import tempfile
 
 ARROW = "→"
+# the majors CI runs the docs on: an exact-on block names one of them
+CI_MAJORS = {15, 18}
 APPROX = "≈"
 MARK = "@@docs@@"
 
@@ -61,7 +65,7 @@ def parse_directive(line):
     if not m:
         return None
     text = m.group(1)
-    for name in ("varies", "skip", "exact-on"):
+    for name in ("varies", "skip", "exact-on", "output"):
         if text == name or text.startswith(name + " "):
             return name, text[len(name):].strip()
     raise DocError("unknown docs directive: %s" % line.strip())
@@ -128,19 +132,21 @@ def split_sql(text):
     if text[start:].strip() and not all(
             l.strip() == "" or l.strip().startswith("--")
             for l in text[start:].split("\n")):
-        out.append((text[start:], n))
+        out.append((text[start:], -1))
     return out
 
 
 RESULT_LINE = re.compile(r"^\s*--\s*([%s%s])\s?(.*)$" % (ARROW, APPROX))
-VARIES = re.compile(r"\s*\(varies: [^)]+\)\s*$")
+VARIES = re.compile(r"\s*\(varies: ([^)]+)\)\s*$")
 
 
 def sql_block(path, first_line, lines, directive):
     """The examples of a ```sql block whose body starts on first_line."""
     if directive and directive[0] == "skip":
+        if not directive[1]:
+            raise DocError("%s:%d: skip needs a reason" % (path, first_line - 2))
         for k, l in enumerate(lines):
-            if RESULT_LINE.match(l):
+            if ARROW in l or APPROX in l:
                 raise DocError("%s:%d: a block marked skip shows a result"
                                % (path, first_line + k))
         return [Example(path, first_line, None, "skip", reason=directive[1])]
@@ -162,8 +168,12 @@ def sql_block(path, first_line, lines, directive):
     examples = []
     used = set()
     for stmt, end in split_sql(text):
+        if end < 0:
+            raise DocError("%s:%d: a statement without its ';' (psql would run it "
+                           "after the rest, or not at all)"
+                           % (path, first_line + line_of(len(text) - len(stmt.lstrip()))))
         k = line_of(end)
-        shown, modes = [], set()
+        shown, modes, reason = [], set(), None
         # the rest of the line of the ';', then the lines right after it
         rest = lines[k][end - starts[k] + 1:] if k < len(lines) else ""
         cand = [(k, rest)] + [(j, lines[j]) for j in range(k + 1, len(lines))]
@@ -177,9 +187,12 @@ def sql_block(path, first_line, lines, directive):
             modes.add(m.group(1))
             row = m.group(2).rstrip()
             if m.group(1) == APPROX:
-                if len(modes) == 1 and not shown and not VARIES.search(row):
-                    raise DocError("%s:%d: a '%s' row needs '(varies: REASON)'"
-                                   % (path, first_line + j, APPROX))
+                if len(modes) == 1 and not shown:
+                    why = VARIES.search(row)
+                    if not why:
+                        raise DocError("%s:%d: a '%s' row needs '(varies: REASON)'"
+                                       % (path, first_line + j, APPROX))
+                    reason = why.group(1)
                 row = VARIES.sub("", row)
             shown.append(row)
         if len(modes) > 1:
@@ -190,11 +203,14 @@ def sql_block(path, first_line, lines, directive):
         examples.append(Example(
             path, first_line + k, sql, "rows",
             shown=(shown if modes else None),
-            mode="shape" if APPROX in modes else "exact"))
-    # a result line that follows no statement is a mistake in the doc
+            mode="shape" if APPROX in modes else "exact", reason=reason))
+    # an arrow the test did not read as a result is a mistake in the doc:
+    # one after another comment, before the ';', or after no statement
     for j, l in enumerate(lines):
-        if RESULT_LINE.match(l) and (first_line + j) not in used:
-            raise DocError("%s:%d: a result that follows no statement" % (path, first_line + j))
+        if (ARROW in l or APPROX in l) and (first_line + j) not in used:
+            raise DocError("%s:%d: a result the test cannot read: write it as "
+                           "'-- %s ROW' right after the statement's ';' or on the lines "
+                           "after it" % (path, first_line + j, ARROW))
     return examples
 
 
@@ -210,6 +226,10 @@ def psql_block(path, first_line, lines, directive):
         if not m:
             raise DocError("%s:%d: exact-on needs a major and a reason" % (path, first_line - 2))
         mode, major, reason = "exact-on", int(m.group(1)), m.group(2)
+        if major not in CI_MAJORS:
+            raise DocError("%s:%d: exact-on %d: CI runs the docs on %s only"
+                           % (path, first_line - 2, major,
+                              " and ".join(str(x) for x in sorted(CI_MAJORS))))
     if (mode != "exact") and not reason:
         raise DocError("%s:%d: '%s' needs a reason" % (path, first_line - 2, directive[0]))
     examples = []
@@ -231,18 +251,41 @@ def psql_block(path, first_line, lines, directive):
     for ex in examples:
         while ex.shown and ex.shown[-1] == "":
             ex.shown.pop()
+        if not (ex.sql.rstrip().endswith(";") or ex.sql.lstrip().startswith("\\")):
+            raise DocError("%s:%d: a statement without its ';'" % (path, ex.line))
     return examples
 
 
-INLINE = re.compile(r"`([^`]+)`\s*%s\s*`([^`]*)`" % ARROW)
+# code spans, in order: ``double`` (may hold a backtick) or `single`
+SPAN = re.compile(r"``(.+?)``|`([^`]+)`")
 STATEMENT = re.compile(r"^\s*(SELECT|WITH|VALUES|TABLE|SHOW|EXPLAIN)\b", re.I)
+
+
+def inline_pairs(line):
+    """(expr, result, start, end) for each `EXPR` → `RESULT` of a line."""
+    spans = [(m.start(), m.end(), m.group(1) if m.group(1) is not None else m.group(2))
+             for m in SPAN.finditer(line)]
+    out = []
+    for (s1, e1, x), (s2, e2, y) in zip(spans, spans[1:]):
+        if re.fullmatch(r"\s*%s\s*" % ARROW, line[e1:s2]):
+            out.append((x, y, s1, e2))
+    return out
 
 
 def inline_examples(path, lineno, line):
     out = []
-    for m in INLINE.finditer(line):
-        expr = m.group(1)
-        shown = m.group(2)
+    pairs = inline_pairs(line)
+    rest = line
+    for _, _, s1, e2 in reversed(pairs):
+        rest = rest[:s1] + rest[e2:]
+    # an arrow inside a code span is text (the form, described)
+    rest = SPAN.sub("", re.sub(r"<code>.*?</code>", "", rest))
+    if ARROW in rest or APPROX in rest:
+        raise DocError("%s:%d: an arrow the test cannot read: write a result as "
+                       "`EXPR` %s `RESULT`, both in code spans (and use no arrow for "
+                       "anything else)" % (path, lineno, ARROW))
+    for expr, shown, _, _ in pairs:
+        expr = expr.strip()
         if line.lstrip().startswith("|"):
             expr = expr.replace("\\|", "|")
             shown = shown.replace("\\|", "|")
@@ -250,6 +293,22 @@ def inline_examples(path, lineno, line):
         out.append(Example(path, lineno, sql.rstrip().rstrip(";") + ";", "rows",
                            shown=[shown]))
     return out
+
+
+# the tags of blocks that are not run
+NOT_RUN = {"", "sh", "bash", "conf", "text", "yaml", "js", "javascript", "python",
+           "java", "json", "ini", "diff", "c", "make", "mermaid"}
+
+
+def in_list(lines, i):
+    """Whether line i, indented, continues a list item above it."""
+    j = i - 1
+    while j >= 0:
+        l = lines[j]
+        if l.strip() and not l.startswith((" ", "\t")):
+            return bool(re.match(r"^\s*([-*+]|\d+\.)\s", l))
+        j -= 1
+    return False
 
 
 def read_doc(path):
@@ -260,6 +319,12 @@ def read_doc(path):
     directive = None
     while i < len(lines):
         line = lines[i]
+        if re.match(r"^\s*>\s*(```|~~~)", line):
+            raise DocError("%s:%d: a code block in a quote is not run: take it out of the quote"
+                           % (path, i + 1))
+        if re.match(r"^(    |\t)\S", line) and (i == 0 or lines[i - 1].strip() == "") \
+                and not in_list(lines, i):
+            raise DocError("%s:%d: an indented code block is not run: fence it" % (path, i + 1))
         fence = re.match(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)", line)
         if fence:
             indent, ticks, lang = fence.group(1), fence.group(2), fence.group(3).lower()
@@ -274,14 +339,26 @@ def read_doc(path):
                 examples += sql_block(path, i + 2, body, directive)
             elif lang == "psql":
                 examples += psql_block(path, i + 2, body, directive)
-            elif directive:
-                raise DocError("%s:%d: a docs directive before a %s block"
-                               % (path, i, lang or "plain"))
+            elif lang not in NOT_RUN:
+                raise DocError("%s:%d: a block tagged '%s': tag SQL 'sql' or 'psql' so "
+                               "that it runs, anything else one of %s"
+                               % (path, i + 1, lang, ", ".join(sorted(t for t in NOT_RUN if t))))
             else:
-                for k, b in enumerate(body):
-                    if RESULT_LINE.match(b):
-                        raise DocError("%s:%d: a result shown in a block tagged '%s', "
-                                       "which is not run" % (path, i + 2 + k, lang))
+                looks = [k for k, b in enumerate(body)
+                         if ARROW in b or APPROX in b or b.startswith("=> ")
+                         or re.match(r"^(ERROR|NOTICE|WARNING|DETAIL|HINT):  ", b)]
+                if looks and not (directive and directive[0] == "output"):
+                    raise DocError("%s:%d: a result shown in a block tagged '%s', which "
+                                   "is not run: run it (sql, psql), or mark the block "
+                                   "<!-- docs: output REASON --> if no single server can"
+                                   % (path, i + 2 + looks[0], lang or "(none)"))
+                if directive and directive[0] != "output":
+                    raise DocError("%s:%d: '%s' before a block that is not run"
+                                   % (path, i, directive[0]))
+                if directive:
+                    if not directive[1]:
+                        raise DocError("%s:%d: output needs a reason" % (path, i))
+                    examples.append(Example(path, i + 2, None, "skip", reason=directive[1]))
             directive = None
             i = j + 1
             continue
@@ -315,8 +392,10 @@ def run_file(psql, dbname, examples):
         script.append("\\echo %s %d" % (MARK, n))
         script.append("\\warn %s %d" % (MARK, n))
         if ex.kind == "rows":
-            script += ["\\pset format unaligned", "\\pset tuples_only on",
-                       "\\pset fieldsep ' | '", "\\pset null NULL"]
+            # with the header and the footer, which tell a result of no
+            # row from a statement that returns none (they are taken off)
+            script += ["\\pset format unaligned", "\\pset tuples_only off",
+                       "\\pset footer on", "\\pset fieldsep ' | '", "\\pset null NULL"]
         else:
             script += ["\\pset format aligned", "\\pset tuples_only off",
                        "\\pset null ''"]
@@ -387,6 +466,18 @@ def shape_tokens(line, collapse):
     return re.findall(r"[A-Za-z0-9_]+|\s+|.", line)
 
 
+def like(x, y):
+    """Whether token y may stand where the doc shows token x, which varies:
+    digits for digits; a word with digits (a branded id, a partition's
+    name) for a word of the same length that starts with the same letters."""
+    if not re.search(r"\d", x) or not re.fullmatch(r"\w+", x):
+        return False
+    if x.isdigit():
+        return y.isdigit()
+    prefix = re.match(r"\D*", x).group(0)
+    return re.fullmatch(r"\w+", y) is not None and len(y) == len(x) and y.startswith(prefix)
+
+
 def same_shape(shown, actual, collapse):
     if len(shown) != len(actual):
         return False
@@ -397,8 +488,7 @@ def same_shape(shown, actual, collapse):
         for x, y in zip(ts, ta):
             if x == y:
                 continue
-            if re.fullmatch(r"[A-Za-z0-9_]+", x) and re.search(r"\d", x) \
-                    and re.fullmatch(r"[A-Za-z0-9_]+", y):
+            if like(x, y):
                 continue
             if collapse and x.isspace() and y.isspace():
                 continue
@@ -425,10 +515,18 @@ def judge(ex, major):
             return None
         if err:
             return "failed: %s: %s" % err
-        actual = ex.actual_out if ex.actual_out else ["(0 rows)"]
+        out = ex.actual_out
+        if not out:
+            actual = ["(no result: the statement returns no rows)"]
+        elif len(out) >= 2 and re.fullmatch(r"\((\d+) rows?\)", out[-1]):
+            actual = out[1:-1] or ["(0 rows)"]
+        else:
+            actual = out
+        ex.actual_rows = actual
         if ex.mode == "shape":
             return None if same_shape(ex.shown, actual, False) else "not the same shape"
         return None if ex.shown == actual else "differs"
+
     # psql blocks: notices and errors, then the output
     actual = [l.rstrip() for l in ex.actual_err + ex.actual_out]
     while actual and actual[-1] == "":
@@ -475,7 +573,7 @@ def check_file(psql, major, path, db, quiet=False):
             out.append("    statement: %s" % ex.sql.replace("\n", "\n               "))
             if shows:
                 out += show("shown", ex.shown)
-                out += show("actual", ex.actual_err + ex.actual_out)
+                out += show("actual", ex.actual_err + getattr(ex, "actual_rows", ex.actual_out))
             else:
                 out += show("actual", ex.actual_err)
         elif not shows:
@@ -521,6 +619,7 @@ def check_links(path):
     bad = []
     text = open(path, encoding="utf-8").read()
     text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = SPAN.sub("", text)
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if re.match(r"^[a-z]+:", target):
             continue
@@ -552,10 +651,18 @@ def self_check(psql, major, files, before, whole):
          lambda l, inblock: inblock == "psql-exact" and l.strip()
          and not l.startswith("=>") and not l.startswith("->"),
          lambda l: l.rstrip() + " changed"),
+        ("an 'ERROR' result (its SQLSTATE)",
+         lambda l, inblock: inblock == "sql" and re.search(r"--\s*%s\s*ERROR [0-9A-Z]{5}" % ARROW, l),
+         lambda l: re.sub(r"(ERROR [0-9A-Z]{4})([0-9A-Z])",
+                          lambda m: m.group(1) + ("1" if m.group(2) != "1" else "2"), l, 1)),
+        ("a '-- %s' row compared by shape" % APPROX,
+         lambda l, inblock: inblock == "sql" and re.search(r"--\s*%s\s.*\d" % APPROX, l),
+         lambda l: re.sub(r"(%s\s+)(.*?)(\w*\d\w*)" % APPROX,
+                          lambda m: m.group(1) + m.group(2) + "x" + m.group(3), l, 1)),
         ("a `…` %s `…` result outside code blocks" % ARROW,
-         lambda l, inblock: inblock is None and INLINE.search(l)
-         and "ERROR" not in INLINE.search(l).group(2),
-         lambda l: l[:INLINE.search(l).end(2)] + "0" + l[INLINE.search(l).end(2):]),
+         lambda l, inblock: inblock is None and inline_pairs(l)
+         and "ERROR" not in inline_pairs(l)[0][1],
+         lambda l: l[:inline_pairs(l)[0][3] - 1] + "0" + l[inline_pairs(l)[0][3] - 1:]),
     ]
     passed = failed = 0
     for title, want, change in forms:
@@ -617,12 +724,13 @@ def main():
     major = int(sys.argv[2])
     files = sys.argv[3:]
     self_test = os.environ.get("SF_DOCS_SELF_CHECK", "1") == "1"
-    passed = failed = 0
+    passed = failed = examples = 0
     before = {}
     for fileno, path in enumerate(files, 1):
         p, f, out = check_file(psql, major, path, "docs_%d" % fileno)
         passed += p
         failed += f
+        examples += p + f
         before[path] = failures(out, path)
         print("\n".join(out), flush=True)
         bad = check_links(path)
@@ -633,9 +741,9 @@ def main():
             print("ok: %s: every relative link leads to a file and heading" % path)
             passed += 1
     minimum = int(os.environ.get("SF_DOCS_MIN", "0"))
-    if passed + failed < minimum:
+    if examples < minimum:
         print("FAILED: only %d examples show a result; at least %d are expected"
-              % (passed + failed, minimum))
+              % (examples, minimum))
         failed += 1
     if self_test:
         p, f = self_check(psql, major, files, before, minimum > 0)
