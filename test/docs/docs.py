@@ -53,7 +53,6 @@ class Example:
         self.mode = mode          # exact | shape | exact-on
         self.reason = reason
         self.major = major        # for exact-on
-        self.actual = None
 
 
 class DocError(Exception):
@@ -379,7 +378,8 @@ def read_doc(path):
 
 
 def run_file(psql, dbname, examples):
-    """Run the examples of one file in one psql session; fill .actual."""
+    """Run the examples of one file in one psql session; fill .actual_out
+    and .actual_err of each."""
     script = [
         "\\set ON_ERROR_STOP 0",
         "\\set VERBOSITY verbose",
