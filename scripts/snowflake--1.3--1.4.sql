@@ -747,6 +747,14 @@ DECLARE
 	s_rel pg_catalog.oid[];				-- the columns converted: (s_rel[i], s_att[i])
 	s_att pg_catalog.int2[];
 	t_rel pg_catalog.oid[];				-- their tables
+	k_rel pg_catalog.oid[];				-- the key's column in its table and in each
+	k_att pg_catalog.int2[];			-- partition under it, at any depth
+	o_rel pg_catalog.oid[];				-- the tables in the order they are locked
+	rp_rel pg_catalog.oid[];			-- and reported: by the OID of their top, then as locked
+	top_rel pg_catalog.oid[];			-- the tables that are no partition
+	tr_rel pg_catalog.oid[];			-- each of their trees' tables, level by level,
+	tr_top pg_catalog.oid[];			-- and its top
+	p_rel pg_catalog.oid[];				-- the partitioned tables, altered without ONLY
 	locked pg_catalog.oid[] := '{}';
 	waiting_on pg_catalog.oid;
 	blockers pg_catalog.text;
@@ -775,7 +783,7 @@ DECLARE
 	fk_def pg_catalog.text[];
 	fk_note pg_catalog.text[];
 	c_identity "char";
-	c_expr pg_catalog.text;
+	k_def pg_catalog.text[];			-- the key's default in each of k_rel
 	r record;
 	c record;
 	msg pg_catalog.text;
@@ -845,12 +853,29 @@ BEGIN
 	IF root_rel OPERATOR(pg_catalog.<) 16384 THEN	-- FirstNormalObjectId: refused before it is locked
 		RAISE EXCEPTION 'cannot convert a key of system catalog %', tbl
 			USING ERRCODE = 'feature_not_supported';
-	ELSIF root_kind = 'p' THEN
-		RAISE EXCEPTION 'cannot convert table %: it is partitioned', tbl
-			USING ERRCODE = 'feature_not_supported';
-	ELSIF root_kind IS DISTINCT FROM 'r' THEN
+	ELSIF root_kind IS DISTINCT FROM 'r' AND root_kind IS DISTINCT FROM 'p' THEN
 		RAISE EXCEPTION '"%" is not a table', tbl
 			USING ERRCODE = 'wrong_object_type';
+	END IF;
+	-- A partition's column changes with its partitioned table's, from the
+	-- top: ALTER COLUMN TYPE starts there, and converts every partition.
+	SELECT i.inhparent INTO seq FROM pg_catalog.pg_inherits i
+	  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
+	 WHERE i.inhrelid = root_rel AND k.relispartition;
+	IF FOUND THEN
+		RAISE EXCEPTION 'cannot convert table %: it is a partition of %', tbl, seq::pg_catalog.regclass
+			USING ERRCODE = 'feature_not_supported',
+				  HINT = pg_catalog.format('Convert the column of the partitioned table at the top, which converts it in every partition: snowflake_convert_key(%L, %L).',
+										  (WITH RECURSIVE up(relid) AS (
+												VALUES (root_rel)
+												UNION
+												SELECT i.inhparent FROM up, pg_catalog.pg_inherits i
+												  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
+												 WHERE i.inhrelid = up.relid AND k.relispartition)
+										   SELECT u.relid::pg_catalog.regclass::pg_catalog.text FROM up u
+											JOIN pg_catalog.pg_class k ON k.oid = u.relid
+										   WHERE NOT k.relispartition),
+										  col);
 	END IF;
 	SELECT a.attnum INTO root_att FROM pg_catalog.pg_attribute a
 	 WHERE a.attrelid = root_rel AND a.attname = col AND a.attnum > 0 AND NOT a.attisdropped;
@@ -859,11 +884,25 @@ BEGIN
 			USING ERRCODE = 'undefined_column';
 	END IF;
 
+	-- The key's column in its table and in every partition under it (each
+	-- has a default of its own, copied from the parent's or its own).
+	SELECT pg_catalog.array_agg(x.relid ORDER BY x.relid), pg_catalog.array_agg(x.attnum ORDER BY x.relid)
+	  INTO k_rel, k_att
+	  FROM (WITH RECURSIVE down(relid) AS (
+				VALUES (root_rel)
+				UNION
+				SELECT i.inhrelid FROM down, pg_catalog.pg_inherits i
+				  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
+				 WHERE i.inhparent = down.relid AND k.relispartition)
+			SELECT d.relid, a.attnum FROM down d
+			  JOIN pg_catalog.pg_attribute a ON a.attrelid = d.relid AND a.attname = col AND NOT a.attisdropped) x;
+
 	-- The sequences of the key: the one a serial owns (OWNED BY the
-	-- column), and any its default calls, owned or not (a serial made by
-	-- hand, or restored without OWNED BY); and whether each must be kept,
-	-- and why.  Found before the locks, so that the tries lock only those
-	-- it drops (a kept one, shared with another table, stays free).
+	-- column), and any its defaults call, owned or not (a serial made by
+	-- hand, or restored without OWNED BY), the partitions' included; and
+	-- whether each must be kept, and why.  Found before the locks, so that
+	-- the tries lock only those it drops (a kept one, shared with another
+	-- table, stays free).
 	seqs := ARRAY(
 		SELECT d.objid FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_class q ON q.oid = d.objid
 		 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
@@ -875,7 +914,7 @@ BEGIN
 		  JOIN pg_catalog.pg_attrdef ad ON ad.oid = d.objid
 		  JOIN pg_catalog.pg_class q ON q.oid = d.refobjid
 		 WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
-		   AND ad.adrelid = root_rel AND ad.adnum = root_att
+		   AND (ad.adrelid, ad.adnum) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att)))
 		   AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND q.relkind = 'S'
 		ORDER BY 1);
 	seq_keep := pg_catalog.array_fill(NULL::pg_catalog.text, ARRAY[COALESCE(pg_catalog.cardinality(seqs), 0)]);
@@ -888,8 +927,8 @@ BEGIN
 		  FROM pg_catalog.pg_depend d
 		 WHERE d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = seq
 		   AND NOT (d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
-					AND d.objid = (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
-									WHERE ad.adrelid = root_rel AND ad.adnum = root_att));
+					AND d.objid IN (SELECT ad.oid FROM pg_catalog.pg_attrdef ad
+									 WHERE (ad.adrelid, ad.adnum) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att)))));
 		-- another column that owns it, as a serial's or as its identity,
 		-- or an extension it belongs to
 		IF msg IS NULL THEN
@@ -912,15 +951,18 @@ BEGIN
 		-- (nextval('s'::text)), which records no dependency
 		IF msg IS NULL THEN
 			-- (pg_get_expr with no relation takes no lock, and reads
-			-- every default but a generated column's, which calls no
-			-- sequence; the name is a whole string constant, with a
-			-- schema or without, quoted or not, in any case)
+			-- every default but a generated column's, which names
+			-- columns and so needs its relation, and calls no sequence:
+			-- a CASE, since SQL does not evaluate the conditions of a
+			-- WHERE in the order written; the name is a whole string
+			-- constant, with a schema or without, quoted or not, in any
+			-- case)
 			SELECT pg_catalog.format('named by the default of column %I of table %s', t.attname, ad.adrelid::pg_catalog.regclass)
 			  INTO msg
 			  FROM pg_catalog.pg_attrdef ad
 			  JOIN pg_catalog.pg_attribute t ON t.attrelid = ad.adrelid AND t.attnum = ad.adnum
-			 WHERE (ad.adrelid, ad.adnum) IS DISTINCT FROM (root_rel, root_att) AND t.attgenerated = ''
-			   AND pg_catalog.pg_get_expr(ad.adbin, 0) OPERATOR(pg_catalog.~*)
+			 WHERE (ad.adrelid, ad.adnum) NOT IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att)))
+			   AND CASE WHEN t.attgenerated = '' THEN pg_catalog.pg_get_expr(ad.adbin, 0) END OPERATOR(pg_catalog.~*)
 				   ('''(("[^"]*"|[^''".]*)\.)?"?'
 					OPERATOR(pg_catalog.||) pg_catalog.regexp_replace((SELECT q.relname FROM pg_catalog.pg_class q WHERE q.oid = seq),
 																	  '([^[:alnum:]_])', '\\\1', 'g')
@@ -991,12 +1033,30 @@ BEGIN
 		BEGIN
 			locked := '{}';
 			LOOP
+				-- A column that references one of the set by a foreign key of
+				-- its own (not a partition's clone of its parent's, which
+				-- goes with the parent's), and the same column in a
+				-- partition and in a partitioned table, both ways: a
+				-- partition's column has its parent's type, and a foreign
+				-- key defined on one partition alone converts its whole
+				-- partitioned table.
 				WITH RECURSIVE s(relid, attnum) AS (
 					VALUES (root_rel, root_att)
 					UNION
-					SELECT f.conrelid, f.conkey[k.i]
-					  FROM s, pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.confkey, 1) AS k(i)
-					 WHERE f.contype = 'f' AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum)
+					SELECT n.relid, n.attnum
+					  FROM s, LATERAL (
+							SELECT f.conrelid, f.conkey[k.i]
+							  FROM pg_catalog.pg_constraint f, pg_catalog.generate_subscripts(f.confkey, 1) AS k(i)
+							 WHERE f.contype = 'f' AND f.conparentid = 0
+							   AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum
+							UNION ALL
+							SELECT b.attrelid, b.attnum
+							  FROM pg_catalog.pg_attribute a, pg_catalog.pg_inherits i, pg_catalog.pg_class k, pg_catalog.pg_attribute b
+							 WHERE a.attrelid = s.relid AND a.attnum = s.attnum
+							   AND (i.inhparent = s.relid OR i.inhrelid = s.relid)
+							   AND k.oid = i.inhrelid AND k.relispartition
+							   AND b.attrelid = CASE WHEN i.inhparent = s.relid THEN i.inhrelid ELSE i.inhparent END
+							   AND b.attname = a.attname AND NOT b.attisdropped) AS n(relid, attnum))
 				SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
 					   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
 				  INTO s_rel, s_att FROM s;
@@ -1029,22 +1089,42 @@ BEGIN
 				-- crosswise.  A table's depth is the longest chain of
 				-- foreign keys that leads to it from a table that none
 				-- references (found by relaxing each key until nothing
-				-- changes, at most once per table, which also ends a cycle);
-				-- the locks go by depth, then by OID.
-				SELECT pg_catalog.array_agg(f.conrelid), pg_catalog.array_agg(f.confrelid)
+				-- changes, at most once per table, which also ends a cycle).
+				-- A partition goes with the partitioned table at its top
+				-- (its foreign keys are that table's), after it: parents
+				-- before their partitions, level by level, in the order of
+				-- find_all_inheritors, as a writer through the parent and
+				-- ALTER TABLE take them.  The locks go by depth, then by the
+				-- top's OID, then in that order.
+				top_rel := ARRAY(SELECT k.oid FROM pg_catalog.pg_class k
+								  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) AND NOT k.relispartition
+								  ORDER BY k.oid);
+				SELECT pg_catalog.array_agg(x.relid ORDER BY x.lvl, x.path), pg_catalog.array_agg(x.top ORDER BY x.lvl, x.path)
+				  INTO tr_rel, tr_top
+				  FROM (WITH RECURSIVE tree(relid, top, lvl, path) AS (
+							SELECT u.relid, u.relid, 0, ARRAY[u.relid] FROM pg_catalog.unnest(top_rel) AS u(relid)
+							UNION ALL
+							SELECT i.inhrelid, tree.top, tree.lvl OPERATOR(pg_catalog.+) 1, tree.path OPERATOR(pg_catalog.||) i.inhrelid
+							  FROM tree, pg_catalog.pg_inherits i JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
+							 WHERE i.inhparent = tree.relid AND k.relispartition)
+						SELECT * FROM tree) x;
+				SELECT pg_catalog.array_agg(f.tfrom), pg_catalog.array_agg(f.tto)
 				  INTO e_from, e_to
-				  FROM (SELECT DISTINCT k.conrelid, k.confrelid FROM pg_catalog.pg_constraint k
-						 WHERE k.contype = 'f' AND k.conrelid OPERATOR(pg_catalog.<>) k.confrelid
-						   AND k.conrelid OPERATOR(pg_catalog.=) ANY (t_rel)
-						   AND k.confrelid OPERATOR(pg_catalog.=) ANY (t_rel)) f;
-				depth := pg_catalog.array_fill(0, ARRAY[pg_catalog.cardinality(t_rel)]);
-				FOR n IN 1 .. pg_catalog.cardinality(t_rel) LOOP
+				  FROM (SELECT DISTINCT tr_top[pg_catalog.array_position(tr_rel, k.conrelid)] AS tfrom,
+										tr_top[pg_catalog.array_position(tr_rel, k.confrelid)] AS tto
+						  FROM pg_catalog.pg_constraint k
+						 WHERE k.contype = 'f'
+						   AND k.conrelid OPERATOR(pg_catalog.=) ANY (tr_rel)
+						   AND k.confrelid OPERATOR(pg_catalog.=) ANY (tr_rel)) f
+				 WHERE f.tfrom OPERATOR(pg_catalog.<>) f.tto;
+				depth := pg_catalog.array_fill(0, ARRAY[pg_catalog.cardinality(top_rel)]);
+				FOR n IN 1 .. pg_catalog.cardinality(top_rel) LOOP
 					changed := false;
 					FOR i IN 1 .. COALESCE(pg_catalog.cardinality(e_from), 0) LOOP
-						IF depth[pg_catalog.array_position(t_rel, e_to[i])] OPERATOR(pg_catalog.<)
-						   (depth[pg_catalog.array_position(t_rel, e_from[i])] OPERATOR(pg_catalog.+) 1) THEN
-							depth[pg_catalog.array_position(t_rel, e_to[i])] :=
-								depth[pg_catalog.array_position(t_rel, e_from[i])] OPERATOR(pg_catalog.+) 1;
+						IF depth[pg_catalog.array_position(top_rel, e_to[i])] OPERATOR(pg_catalog.<)
+						   (depth[pg_catalog.array_position(top_rel, e_from[i])] OPERATOR(pg_catalog.+) 1) THEN
+							depth[pg_catalog.array_position(top_rel, e_to[i])] :=
+								depth[pg_catalog.array_position(top_rel, e_from[i])] OPERATOR(pg_catalog.+) 1;
 							changed := true;
 						END IF;
 					END LOOP;
@@ -1052,6 +1132,16 @@ BEGIN
 						EXIT;
 					END IF;
 				END LOOP;
+				o_rel := ARRAY(
+					SELECT x.relid
+					  FROM ROWS FROM (pg_catalog.unnest(tr_rel), pg_catalog.unnest(tr_top)) WITH ORDINALITY AS x(relid, top, n)
+					 WHERE x.relid OPERATOR(pg_catalog.=) ANY (t_rel)
+					 ORDER BY depth[pg_catalog.array_position(top_rel, x.top)], x.top, x.n);
+				rp_rel := ARRAY(
+					SELECT x.relid
+					  FROM ROWS FROM (pg_catalog.unnest(tr_rel), pg_catalog.unnest(tr_top)) WITH ORDINALITY AS x(relid, top, n)
+					 WHERE x.relid OPERATOR(pg_catalog.=) ANY (t_rel)
+					 ORDER BY x.top, x.n);
 
 				-- The sequences the conversion drops (the identity's, and
 				-- those found above that are not kept): locked before the
@@ -1079,13 +1169,15 @@ BEGIN
 				-- that blocks a lock (not one that prevents wraparound); the
 				-- clock starts after it.
 				tried := pg_catalog.clock_timestamp();
-				FOR r IN SELECT u.kind, u.relid
-						   FROM (SELECT 0 AS kind, s.relid, 0 AS depth FROM pg_catalog.unnest(lock_seqs) AS s(relid)
+				FOR r IN SELECT u.kind, u.relid, u.relkind
+						   FROM (SELECT 0 AS kind, s.relid, 0::pg_catalog.int8 AS n, 'S'::"char" AS relkind
+								   FROM pg_catalog.unnest(lock_seqs) AS s(relid)
 								  WHERE NOT dry_run
 								 UNION ALL
-								 SELECT 1, t.relid, depth[t.n] FROM pg_catalog.unnest(t_rel) WITH ORDINALITY AS t(relid, n)) u
+								 SELECT 1, t.relid, t.n, (SELECT k.relkind FROM pg_catalog.pg_class k WHERE k.oid = t.relid)
+								   FROM pg_catalog.unnest(o_rel) WITH ORDINALITY AS t(relid, n)) u
 						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked)
-						  ORDER BY (u.relid OPERATOR(pg_catalog.=) autovacuum_rel) IS TRUE DESC, u.kind, u.depth, u.relid LOOP
+						  ORDER BY (u.relid OPERATOR(pg_catalog.=) autovacuum_rel) IS TRUE DESC, u.kind, u.n, u.relid LOOP
 					waiting_on := r.relid;
 					PERFORM pg_catalog.set_config('lock_timeout',
 						CASE WHEN r.relid OPERATOR(pg_catalog.=) autovacuum_rel
@@ -1096,6 +1188,13 @@ BEGIN
 								  OPERATOR(pg_catalog.*) 1000)::pg_catalog.int4) END::pg_catalog.text, true);
 					IF r.kind = 0 THEN
 						EXECUTE pg_catalog.format('ALTER SEQUENCE %s OWNER TO CURRENT_USER', r.relid::pg_catalog.regclass);
+					-- LOCK TABLE takes no foreign table (a partition can be one):
+					-- a change of owner to the one it has takes ACCESS
+					-- EXCLUSIVE, a query that reads no row ACCESS SHARE
+					ELSIF r.relkind = 'f' AND NOT dry_run THEN
+						EXECUTE pg_catalog.format('ALTER FOREIGN TABLE %s OWNER TO CURRENT_USER', r.relid::pg_catalog.regclass);
+					ELSIF r.relkind = 'f' THEN
+						EXECUTE pg_catalog.format('SELECT FROM ONLY %s WHERE false', r.relid::pg_catalog.regclass);
 					ELSE
 						EXECUTE pg_catalog.format('LOCK TABLE ONLY %s IN %s MODE', r.relid::pg_catalog.regclass, lockmode);
 					END IF;
@@ -1145,29 +1244,71 @@ BEGIN
 		END;
 	END LOOP;
 
-	-- Refusals.  Nothing has changed yet.
+	p_rel := ARRAY(SELECT k.oid FROM pg_catalog.pg_class k
+					WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) AND k.relkind = 'p');
+
+	-- Refusals.  Nothing has changed yet.  Partitioned tables and their
+	-- partitions are converted, a foreign table among them too; a table of
+	-- inheritance that is not partitioning is not (ALTER COLUMN TYPE would
+	-- convert its children, whose keys are not part of this one's), nor a
+	-- partition that DETACH ... CONCURRENTLY left half detached, which
+	-- ALTER TABLE on its parent no longer reaches.
 	FOR r IN SELECT k.oid, k.relkind, k.relispartition,
-					EXISTS (SELECT FROM pg_catalog.pg_inherits i
-							 WHERE i.inhrelid = k.oid OR i.inhparent = k.oid) AS inherits
+					EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class ch ON ch.oid = i.inhrelid
+							 WHERE (i.inhrelid = k.oid OR i.inhparent = k.oid) AND NOT ch.relispartition) AS inherits,
+					(SELECT i.inhparent FROM pg_catalog.pg_inherits i
+					  WHERE i.inhrelid = k.oid AND i.inhdetachpending) AS detaching
 			   FROM pg_catalog.pg_class k
-			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) ORDER BY k.oid LOOP
-		msg := CASE WHEN r.relkind = 'p' THEN 'it is partitioned'
-					WHEN r.relispartition THEN 'it is a partition'
-					WHEN r.inherits THEN 'it has an inheritance parent or child'
-					WHEN r.relkind <> 'r' THEN 'it is not a table' END;
+			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
+			  ORDER BY pg_catalog.array_position(rp_rel, k.oid) LOOP
+		msg := CASE WHEN r.inherits THEN 'it has an inheritance parent or child'
+					WHEN r.detaching IS NOT NULL THEN pg_catalog.format('it is being detached from %s', r.detaching::pg_catalog.regclass)
+					WHEN r.relkind = 'f' AND r.relispartition THEN NULL
+					WHEN r.relkind NOT IN ('r', 'p') THEN 'it is not a table' END;
 		IF msg IS NULL AND pg_catalog.to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL THEN
 			EXECUTE 'SELECT ''it is distributed by Citus'' FROM pg_catalog.pg_dist_partition WHERE logicalrelid OPERATOR(pg_catalog.=) $1'
 			   INTO msg USING r.oid;
 		END IF;
-		IF msg IS NOT NULL AND r.oid OPERATOR(pg_catalog.=) root_rel THEN
+		IF msg IS NOT NULL AND r.detaching IS NOT NULL THEN
+			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
+				USING ERRCODE = 'feature_not_supported',
+					  DETAIL = pg_catalog.format('Converting %s.%I converts its column %I.', tbl, col,
+												 (SELECT t.attname FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+												   JOIN pg_catalog.pg_attribute t ON t.attrelid = u.relid AND t.attnum = u.attnum
+												  WHERE u.relid = r.oid ORDER BY u.attnum LIMIT 1)),
+					  HINT = pg_catalog.format('Finish the detach first: ALTER TABLE %s DETACH PARTITION %s FINALIZE.',
+											   r.detaching::pg_catalog.regclass, r.oid::pg_catalog.regclass);
+		ELSIF msg IS NOT NULL AND r.oid OPERATOR(pg_catalog.=) root_rel THEN
 			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
 				USING ERRCODE = 'feature_not_supported';
 		ELSIF msg IS NOT NULL THEN
 			RAISE EXCEPTION 'cannot convert table %: %', r.oid::pg_catalog.regclass, msg
 				USING ERRCODE = 'feature_not_supported',
-					  DETAIL = pg_catalog.format('It references %s.%I, directly or through other foreign keys.', tbl, col);
+					  DETAIL = pg_catalog.format('It references %s.%I, directly or through other foreign keys, or is a partition of a table that does.', tbl, col);
 		END IF;
 	END LOOP;
+
+	-- PostgreSQL changes the type of no column of a partition key: a table
+	-- partitioned by the key, or by a column that references it, keeps
+	-- its integers.  (A column of the key, or one its expressions use,
+	-- depends on its table: the table cannot lose it.)
+	SELECT u.relid, t.attname INTO r
+	  FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+	  JOIN pg_catalog.pg_partitioned_table p ON p.partrelid = u.relid
+	  JOIN pg_catalog.pg_attribute t ON t.attrelid = u.relid AND t.attnum = u.attnum
+	 WHERE u.attnum OPERATOR(pg_catalog.=) ANY (p.partattrs::pg_catalog.int2[])
+		OR EXISTS (SELECT FROM pg_catalog.pg_depend d
+					WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					  AND d.objid = u.relid AND d.objsubid = u.attnum
+					  AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+					  AND d.refobjid = u.relid AND d.refobjsubid = 0)
+	 ORDER BY pg_catalog.array_position(rp_rel, u.relid) LIMIT 1;
+	IF FOUND THEN
+		RAISE EXCEPTION 'cannot convert column "%" of table %: the table is partitioned by it', r.attname, r.relid::pg_catalog.regclass
+			USING ERRCODE = 'feature_not_supported',
+				  DETAIL = 'PostgreSQL cannot change the type of a column of a partition key.',
+				  HINT = 'Create a table of the same columns partitioned by the column as a snowflake, move the rows into it, and convert the key there; see "Partitioned tables" in the reference.';
+	END IF;
 
 	FOR r IN SELECT u.relid, u.attnum, a.attname, a.atttypid, a.attidentity, a.attgenerated
 			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
@@ -1253,10 +1394,13 @@ BEGIN
 
 	-- The values: none negative, and all below the first id of now, so
 	-- that every id minted from now on sorts after them and none equals one.
+	-- (Each table that holds rows: a partitioned table holds none.)
 	FOR r IN SELECT u.relid, a.attname
 			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
 			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
-			  ORDER BY u.relid, u.attnum LOOP
+			   JOIN pg_catalog.pg_class k ON k.oid = u.relid
+			  WHERE k.relkind <> 'p'
+			  ORDER BY pg_catalog.array_position(rp_rel, u.relid), u.attnum LOOP
 		EXECUTE pg_catalog.format('SELECT pg_catalog.min(%1$I)::pg_catalog.int8, pg_catalog.max(%1$I)::pg_catalog.int8 FROM ONLY %2$s',
 								  r.attname, r.relid::pg_catalog.regclass)
 		   INTO lo, hi;
@@ -1278,28 +1422,42 @@ BEGIN
 	-- A row is returned by RETURN QUERY of the OUT parameters, not a bare
 	-- RETURN NEXT, which pgspot's PL/pgSQL parser (libpg_query's, blind to
 	-- OUT parameters) cannot read.
-	-- Foreign keys first, dropped and kept for the end.
-	SELECT pg_catalog.array_agg(f.conrelid ORDER BY f.conrelid, f.conname),
-		   pg_catalog.array_agg(f.conname ORDER BY f.conrelid, f.conname),
-		   pg_catalog.array_agg(pg_catalog.pg_get_constraintdef(f.oid) ORDER BY f.conrelid, f.conname),
-		   pg_catalog.array_agg(pg_catalog.obj_description(f.oid, 'pg_constraint') ORDER BY f.conrelid, f.conname)
+	-- Foreign keys first, dropped and kept for the end: each defined on a
+	-- table, not the clones that PostgreSQL makes of a partitioned table's
+	-- for each partition, and for each partition of a partitioned table
+	-- referenced, which go and come back with it.  ONLY, where a table is
+	-- no partitioned one (PostgreSQL refuses ONLY for the keys of those).
+	SELECT pg_catalog.array_agg(f.conrelid ORDER BY pg_catalog.array_position(rp_rel, f.conrelid), f.conname),
+		   pg_catalog.array_agg(f.conname ORDER BY pg_catalog.array_position(rp_rel, f.conrelid), f.conname),
+		   pg_catalog.array_agg(pg_catalog.pg_get_constraintdef(f.oid) ORDER BY pg_catalog.array_position(rp_rel, f.conrelid), f.conname),
+		   pg_catalog.array_agg(pg_catalog.obj_description(f.oid, 'pg_constraint') ORDER BY pg_catalog.array_position(rp_rel, f.conrelid), f.conname)
 	  INTO fk_rel, fk_name, fk_def, fk_note
 	  FROM pg_catalog.pg_constraint f
-	 WHERE f.contype = 'f'
+	 WHERE f.contype = 'f' AND f.conparentid = 0
 	   AND EXISTS (SELECT FROM pg_catalog.generate_subscripts(f.conkey, 1) AS k(i)
 					WHERE (f.conrelid, f.conkey[k.i]) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)))
 					   OR (f.confrelid, f.confkey[k.i]) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att))));
 	FOR i IN 1 .. COALESCE(pg_catalog.array_length(fk_rel, 1), 0) LOOP
 		IF NOT dry_run THEN
-			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s DROP CONSTRAINT %I', fk_rel[i]::pg_catalog.regclass, fk_name[i]);
+			EXECUTE pg_catalog.format('ALTER TABLE %s%s DROP CONSTRAINT %I',
+									  CASE WHEN fk_rel[i] OPERATOR(pg_catalog.=) ANY (p_rel) THEN '' ELSE 'ONLY ' END,
+									  fk_rel[i]::pg_catalog.regclass, fk_name[i]);
 		END IF;
 	END LOOP;
 
-	-- The key's identity or default goes before its type changes.
-	SELECT a.attidentity, pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) INTO c_identity, c_expr
+	-- The key's identity or default goes before its type changes: the
+	-- table's and its partitions', each read first.
+	SELECT a.attidentity INTO c_identity
 	  FROM pg_catalog.pg_attribute a
-	  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = a.attrelid AND ad.adnum = a.attnum
 	 WHERE a.attrelid = root_rel AND a.attnum = root_att;
+	SELECT pg_catalog.array_agg(u.relid ORDER BY pg_catalog.array_position(rp_rel, u.relid)),
+		   pg_catalog.array_agg(u.attnum ORDER BY pg_catalog.array_position(rp_rel, u.relid)),
+		   pg_catalog.array_agg(pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) ORDER BY pg_catalog.array_position(rp_rel, u.relid))
+	  INTO k_rel, k_att, k_def
+	  FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+	  JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+	  LEFT JOIN pg_catalog.pg_attrdef ad ON ad.adrelid = u.relid AND ad.adnum = u.attnum
+	 WHERE tr_top[pg_catalog.array_position(tr_rel, u.relid)] = root_rel AND a.attname = col;
 	IF c_identity <> '' THEN
 		table_name := tbl; column_name := col; action := 'identity';
 		detail := pg_catalog.format('GENERATED %s AS IDENTITY dropped, with its sequence %s',
@@ -1310,19 +1468,23 @@ BEGIN
 					AND d.refobjid = root_rel AND d.refobjsubid = root_att AND d.deptype = 'i'));
 		RETURN QUERY SELECT table_name, column_name, action, detail;
 		IF NOT dry_run THEN
-			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I DROP IDENTITY', tbl, col);
+			EXECUTE pg_catalog.format('ALTER TABLE %s%s ALTER COLUMN %I DROP IDENTITY',
+									  CASE WHEN root_kind = 'p' THEN '' ELSE 'ONLY ' END, tbl, col);
 		END IF;
-	ELSIF c_expr IS NOT NULL AND NOT dry_run THEN
-		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I DROP DEFAULT', tbl, col);
+	END IF;
+	-- the defaults, the partitions' too, go before the types change
+	IF NOT dry_run AND EXISTS (SELECT FROM pg_catalog.pg_attrdef ad
+								WHERE (ad.adrelid, ad.adnum) IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att)))) THEN
+		EXECUTE pg_catalog.format('ALTER TABLE %s%s ALTER COLUMN %I DROP DEFAULT',
+								  CASE WHEN root_kind = 'p' THEN '' ELSE 'ONLY ' END, tbl, col);
 	END IF;
 
-	-- The types, one ALTER TABLE (one rewrite) per table, in lock order.
-	FOR r IN SELECT u.relid,
-					pg_catalog.string_agg(pg_catalog.format('ALTER COLUMN %I TYPE @extschema@.snowflake', a.attname),
-										  ', ' ORDER BY u.attnum) AS alters
-			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
-			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
-			  GROUP BY u.relid ORDER BY u.relid LOOP
+	-- The types: what changes in each table, partitions included, said
+	-- before any changes (a partitioned table's ALTER changes its
+	-- partitions).
+	FOR r IN SELECT DISTINCT u.relid, pg_catalog.array_position(rp_rel, u.relid) AS n
+			   FROM pg_catalog.unnest(s_rel) AS u(relid)
+			  ORDER BY 2 LOOP
 		FOR c IN SELECT a.attname, pg_catalog.format_type(a.atttypid, NULL) AS typ
 				   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
 				   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
@@ -1366,22 +1528,40 @@ BEGIN
 			table_name := r.relid; column_name := NULL; action := c.what; detail := c.note;
 			RETURN QUERY SELECT table_name, column_name, action, detail;
 		END LOOP;
-		IF NOT dry_run THEN
-			-- the extension's schema on the path for this statement only
-			-- (SET LOCAL lasts until this function returns, which puts back
-			-- its own search_path; the next SET LOCAL does it at once)
-			EXECUTE pg_catalog.format('SET LOCAL search_path = pg_catalog, %s, pg_temp', ext_nsp);
-			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s %s', r.relid::pg_catalog.regclass, r.alters);
-			SET LOCAL search_path = pg_catalog, pg_temp;
-		END IF;
+	END LOOP;
+	-- Then one ALTER TABLE (one rewrite) per table that is no partition, in
+	-- lock order; a partitioned table's converts its partitions, at every
+	-- depth, and PostgreSQL takes it from there only.
+	FOR r IN SELECT u.relid,
+					pg_catalog.string_agg(pg_catalog.format('ALTER COLUMN %I TYPE @extschema@.snowflake', a.attname),
+										  ', ' ORDER BY u.attnum) AS alters
+			   FROM ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum)
+			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+			  WHERE u.relid OPERATOR(pg_catalog.=) ANY (top_rel) AND NOT dry_run
+			  GROUP BY u.relid ORDER BY pg_catalog.array_position(o_rel, u.relid) LOOP
+		-- the extension's schema on the path for this statement only
+		-- (SET LOCAL lasts until this function returns, which puts back
+		-- its own search_path; the next SET LOCAL does it at once)
+		EXECUTE pg_catalog.format('SET LOCAL search_path = pg_catalog, %s, pg_temp', ext_nsp);
+		EXECUTE pg_catalog.format('ALTER TABLE %s%s %s',
+								  CASE WHEN r.relid OPERATOR(pg_catalog.=) ANY (p_rel) THEN '' ELSE 'ONLY ' END,
+								  r.relid::pg_catalog.regclass, r.alters);
+		SET LOCAL search_path = pg_catalog, pg_temp;
 	END LOOP;
 
-	-- The key's default, and the sequence a bigserial owned.
-	table_name := tbl; column_name := col; action := 'default';
-	detail := COALESCE(c_expr, CASE WHEN c_identity <> '' THEN 'identity' ELSE 'none' END) || ' -> gen_snowflake()';
-	RETURN QUERY SELECT table_name, column_name, action, detail;
+	-- The key's default, in its table and in every partition, whose copies
+	-- would otherwise keep calling the sequence (and a direct insert into
+	-- a partition would take an integer of 2024-01-01 as an id); and the
+	-- sequence a bigserial owned.
+	FOR k IN 1 .. pg_catalog.cardinality(k_rel) LOOP
+		table_name := k_rel[k]; column_name := col; action := 'default';
+		detail := COALESCE(k_def[k], CASE WHEN k_rel[k] = root_rel AND c_identity <> '' THEN 'identity' ELSE 'none' END)
+				  || ' -> gen_snowflake()';
+		RETURN QUERY SELECT table_name, column_name, action, detail;
+	END LOOP;
 	IF NOT dry_run THEN
-		EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()', tbl, col);
+		EXECUTE pg_catalog.format('ALTER TABLE %s%s ALTER COLUMN %I SET DEFAULT @extschema@.gen_snowflake()',
+								  CASE WHEN root_kind = 'p' THEN '' ELSE 'ONLY ' END, tbl, col);
 	END IF;
 	FOR k IN 1 .. COALESCE(pg_catalog.cardinality(seqs), 0) LOOP
 		seq := seqs[k];
@@ -1410,11 +1590,39 @@ BEGIN
 		detail := pg_catalog.format('%I rebuilt: %s', fk_name[i], fk_def[i]);
 		RETURN QUERY SELECT table_name, column_name, action, detail;
 		IF NOT dry_run THEN
-			EXECUTE pg_catalog.format('ALTER TABLE ONLY %s ADD CONSTRAINT %I %s', fk_rel[i]::pg_catalog.regclass, fk_name[i], fk_def[i]);
+			EXECUTE pg_catalog.format('ALTER TABLE %s%s ADD CONSTRAINT %I %s',
+									  CASE WHEN fk_rel[i] OPERATOR(pg_catalog.=) ANY (p_rel) THEN '' ELSE 'ONLY ' END,
+									  fk_rel[i]::pg_catalog.regclass, fk_name[i], fk_def[i]);
 			IF fk_note[i] IS NOT NULL THEN
 				EXECUTE pg_catalog.format('COMMENT ON CONSTRAINT %I ON %s IS %L', fk_name[i], fk_rel[i]::pg_catalog.regclass, fk_note[i]);
 			END IF;
 		END IF;
+	END LOOP;
+
+	-- The trigger functions of the converted tables whose bodies name a
+	-- converted column of the table (NEW.id::integer, or an integer
+	-- variable that takes it), which every write would run and fail: a
+	-- function body kept as text is neither checked nor recorded as a
+	-- dependency.  A search of the text for the column's name as a word,
+	-- in any case, quoted or not; a trigger a partition has as a clone of
+	-- its parent's is its parent's.
+	FOR r IN SELECT t.tgrelid, t.tgname, a.attname, t.tgfoid::pg_catalog.regprocedure::pg_catalog.text AS fn
+			   FROM pg_catalog.pg_trigger t
+			   JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
+			   JOIN pg_catalog.pg_language l ON l.oid = p.prolang
+			   JOIN ROWS FROM (pg_catalog.unnest(s_rel), pg_catalog.unnest(s_att)) AS u(relid, attnum) ON u.relid = t.tgrelid
+			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
+			  WHERE NOT t.tgisinternal AND t.tgparentid = 0
+				AND l.lanname NOT IN ('internal', 'c')
+				AND p.prosrc OPERATOR(pg_catalog.~*)
+					('(^|[^[:alnum:]_$])"?'
+					 OPERATOR(pg_catalog.||) pg_catalog.regexp_replace(a.attname, '([^[:alnum:]_])', '\\\1', 'g')
+					 OPERATOR(pg_catalog.||) '"?($|[^[:alnum:]_$])')
+			  ORDER BY pg_catalog.array_position(rp_rel, t.tgrelid), t.tgname, u.attnum LOOP
+		table_name := r.tgrelid; column_name := r.attname; action := 'trigger';
+		detail := pg_catalog.format('trigger %I calls %s, whose body names the column and is not checked: fix what there still takes it as an integer',
+									r.tgname, r.fn);
+		RETURN QUERY SELECT table_name, column_name, action, detail;
 	END LOOP;
 
 	-- Function bodies kept as text (PL/pgSQL, SQL, other languages) are

@@ -96,6 +96,33 @@ worker_function(Oid caller, Oid nsp, const char *name, int nargs,
 }
 
 /*
+ * Whether the ACL of namespace tuple tuple grants CREATE to PUBLIC (one
+ * that is NULL is the default, which grants nothing to PUBLIC).
+ */
+static bool
+public_can_create(HeapTuple tuple)
+{
+	bool		isnull;
+	Datum		datum;
+	Acl		   *acl;
+	AclItem    *items;
+	bool		result = false;
+
+	datum = SysCacheGetAttr(NAMESPACEOID, tuple, Anum_pg_namespace_nspacl, &isnull);
+	if (isnull)
+		return false;
+	acl = DatumGetAclP(datum);
+	items = ACL_DAT(acl);
+	for (int i = 0; i < ACL_NUM(acl); i++)
+	{
+		if (items[i].ai_grantee == ACL_ID_PUBLIC &&
+			(ACLITEM_GET_PRIVS(items[i]) & ACL_CREATE) != 0)
+			result = true;
+	}
+	return result;
+}
+
+/*
  * Refuse (42501) while a role that is not a superuser and cannot become
  * owner owns schema nsp (and so may rename it, whatever its privileges),
  * can create objects in it, or can become or grant itself a role that can.
@@ -118,13 +145,29 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 	List	   *roles = NIL;
 	StringInfoData found;
 	ListCell   *l;
+	bool		public_creates;
 
 	tuple = SearchSysCache1(NAMESPACEOID, ObjectIdGetDatum(nsp));
 	if (!HeapTupleIsValid(tuple))
 		elog(ERROR, "cache lookup failed for namespace %u", nsp);
 	if (!superuser_arg(((Form_pg_namespace) GETSTRUCT(tuple))->nspowner))
 		writers = lappend_oid(writers, ((Form_pg_namespace) GETSTRUCT(tuple))->nspowner);
+	public_creates = public_can_create(tuple);
 	ReleaseSysCache(tuple);
+
+	/*
+	 * Every role can then, the predefined ones included: name the grant, not
+	 * the roles.
+	 */
+	if (public_creates)
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("%s refuses to run while PUBLIC can create objects in the extension's schema", entry),
+				 errdetail("PUBLIC has CREATE on schema %s, as on the public schema of every database created before PostgreSQL 15 and of one restored from such a dump. The work names the extension's objects by that schema's name, and what any role put there could run as %s.",
+						   quote_identifier(get_namespace_name(nsp)),
+						   GetUserNameFromId(owner, false)),
+				 errhint("REVOKE CREATE ON SCHEMA %s FROM PUBLIC, or keep the extension in a schema of its own that a superuser owns.",
+						 quote_identifier(get_namespace_name(nsp)))));
 
 	rel = table_open(AuthIdRelationId, AccessShareLock);
 	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
