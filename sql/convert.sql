@@ -233,6 +233,29 @@ SELECT cv_state() AS state \gset
 SELECT * FROM snowflake_convert_key('cv.part');
 SELECT * FROM snowflake_convert_key('cv.part_1');
 SELECT cv_state() = :'state' AS unchanged;
+-- The way round (the reference's recipe): a new table partitioned by the
+-- id, whose old rows go to a partition from MINVALUE to the first id of
+-- now.  Old keys decode to 2024-01-01, so a partition by time would hold
+-- them all in its first interval, and retiring by age would drop them
+-- all; snowflake_retire_partitions never retires a MINVALUE partition.
+INSERT INTO cv.part SELECT g FROM generate_series(1, 999) g;
+BEGIN;
+ALTER TABLE cv.part RENAME TO part_int;
+CREATE TABLE cv.part (id snowflake NOT NULL DEFAULT gen_snowflake()) PARTITION BY RANGE (id);
+DO $$
+BEGIN
+	EXECUTE format('CREATE TABLE cv.part_before PARTITION OF cv.part FOR VALUES FROM (MINVALUE) TO (%L)',
+				   snowflake_floor(date_trunc('day', now(), 'UTC')));
+END
+$$;
+SELECT count(*) AS created FROM snowflake_create_partitions('cv.part', '1 day', 1);
+INSERT INTO cv.part SELECT id FROM cv.part_int;
+DROP TABLE cv.part_int;
+COMMIT;
+INSERT INTO cv.part DEFAULT VALUES;
+SELECT tableoid = 'cv.part_before'::regclass AS before, count(*) FROM cv.part GROUP BY 1 ORDER BY 1;
+SELECT count(*) AS dropped FROM snowflake_retire_partitions('cv.part', '0 days', 'drop', as_of => now() + interval '10 days');
+SELECT tableoid = 'cv.part_before'::regclass AS before, count(*) FROM cv.part GROUP BY 1 ORDER BY 1;
 DROP TABLE cv.part;
 
 -- inheritance, a parent or a child
