@@ -758,6 +758,8 @@ DECLARE
 	locked pg_catalog.oid[] := '{}';
 	waiting_on pg_catalog.oid;
 	blockers pg_catalog.text;
+	blocker_pids pg_catalog.text;
+	held_before pg_catalog.text[];		-- the conflicting holders when the last lock was tried
 	attempt pg_catalog.int4;
 	tried pg_catalog.timestamptz;
 	-- The locks are taken in tries of at most half of deadlock_timeout
@@ -1179,6 +1181,21 @@ BEGIN
 						  WHERE u.relid OPERATOR(pg_catalog.<>) ALL (locked)
 						  ORDER BY (u.relid OPERATOR(pg_catalog.=) autovacuum_rel) IS TRUE DESC, u.kind, u.n, u.relid LOOP
 					waiting_on := r.relid;
+					-- who holds a lock that conflicts (any, for ACCESS
+					-- EXCLUSIVE), by transaction, just before this one queues:
+					-- kept when the try is undone, where those that still
+					-- hold it are the ones in the way (the writers that
+					-- queued behind the try are granted theirs once it gives
+					-- up, and are not)
+					held_before := ARRAY(
+						SELECT l.pid::pg_catalog.text OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
+							   OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.mode
+						  FROM pg_catalog.pg_locks l
+						 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) r.relid AND l.granted
+						   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
+																   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+						   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
+						   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock'));
 					PERFORM pg_catalog.set_config('lock_timeout',
 						CASE WHEN r.relid OPERATOR(pg_catalog.=) autovacuum_rel
 							 THEN lock_wait OPERATOR(pg_catalog.*) 3
@@ -1208,19 +1225,22 @@ BEGIN
 			EXIT;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			-- The try is undone, its locks released; the lock_timeout too.
-			-- Who holds a lock on the relation it waited for, in a mode
-			-- that conflicts (any, for ACCESS EXCLUSIVE):
-			SELECT pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', '),
+			-- In the way: the transactions that held a conflicting lock on
+			-- the relation it waited for before it queued, and hold it
+			-- still (the same transaction, not the next of the same
+			-- process).
+			SELECT pg_catalog.string_agg(pg_catalog.format('%s (%s)', l.pid, l.mode), ', ' ORDER BY l.pid, l.mode),
+				   pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', '),
 				   pg_catalog.bool_and(COALESCE(a.backend_type = 'autovacuum worker'
 												AND a.query NOT LIKE '%(to prevent wraparound)%', false))
-			  INTO blockers, autovacuum_only
+			  INTO blockers, blocker_pids, autovacuum_only
 			  FROM pg_catalog.pg_locks l
 			  LEFT JOIN pg_catalog.pg_stat_activity a ON a.pid OPERATOR(pg_catalog.=) l.pid
-			 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) waiting_on
+			 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) waiting_on AND l.granted
 			   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
 													   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
-			   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
-			   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock');
+			   AND (l.pid::pg_catalog.text OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
+					OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.mode) OPERATOR(pg_catalog.=) ANY (held_before);
 			-- Only autovacuum in the way: the next try takes that one
 			-- first, alone (above).
 			autovacuum_rel := CASE WHEN autovacuum_only THEN waiting_on END;
@@ -1230,11 +1250,14 @@ BEGIN
 					waiting_on::pg_catalog.regclass
 					USING ERRCODE = 'lock_not_available',
 						  DETAIL = pg_catalog.format('%s. It tried %s times, each waiting at most %s ms for all its locks, so that the writers queued behind it never wait long, and a transaction that takes the same locks in another order cannot deadlock with it.',
-									CASE WHEN blockers IS NULL THEN 'The lock was held or awaited by another transaction, which has ended'
-										 WHEN blockers LIKE '%,%' THEN 'Processes ' || blockers || ' hold or await locks on it'
-										 ELSE 'Process ' || blockers || ' holds or awaits a lock on it' END,
+									CASE WHEN blockers IS NULL THEN 'The transactions that held a conflicting lock on it when the last try began have ended'
+										 WHEN blockers LIKE '%,%' THEN 'In the way, holding a conflicting lock on it since before the last try began, in the same transaction: processes ' || blockers
+										 ELSE 'In the way, holding a conflicting lock on it since before the last try began, in the same transaction: process ' || blockers END,
 									lock_tries, lock_wait),
-						  HINT = 'Call it again when that transaction has ended, or end it (pg_terminate_backend).';
+						  HINT = CASE WHEN blocker_pids IS NULL THEN 'Call it again.'
+									  WHEN blocker_pids LIKE '%,%'
+									  THEN pg_catalog.format('Call it again when the transactions of processes %s have ended, or end them with pg_terminate_backend(), those processes only.', blocker_pids)
+									  ELSE pg_catalog.format('Call it again when the transaction of process %s has ended, or end it: SELECT pg_terminate_backend(%s);', blocker_pids, blocker_pids) END;
 			END IF;
 			-- wait a little longer each time, with jitter, before the next try
 			-- (OPERATOR() forms all bind alike, left to right: hence the
