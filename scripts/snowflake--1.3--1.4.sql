@@ -760,6 +760,7 @@ DECLARE
 	blockers pg_catalog.text;
 	blocker_pids pg_catalog.text;
 	held_before pg_catalog.text[];		-- the conflicting holders when the last lock was tried
+	listed_fns pg_catalog.oid[] := '{}';	-- the functions of the trigger and function rows
 	attempt pg_catalog.int4;
 	tried pg_catalog.timestamptz;
 	-- The locks are taken in tries of at most half of deadlock_timeout
@@ -1629,7 +1630,8 @@ BEGIN
 	-- dependency.  A search of the text for the column's name as a word,
 	-- in any case, quoted or not; a trigger a partition has as a clone of
 	-- its parent's is its parent's.
-	FOR r IN SELECT t.tgrelid, t.tgname, a.attname, t.tgfoid::pg_catalog.regprocedure::pg_catalog.text AS fn
+	FOR r IN SELECT t.tgrelid, t.tgname, a.attname, t.tgfoid::pg_catalog.regprocedure::pg_catalog.text AS fn,
+					t.tgfoid AS foid, p.proowner
 			   FROM pg_catalog.pg_trigger t
 			   JOIN pg_catalog.pg_proc p ON p.oid = t.tgfoid
 			   JOIN pg_catalog.pg_language l ON l.oid = p.prolang
@@ -1644,7 +1646,10 @@ BEGIN
 			  ORDER BY pg_catalog.array_position(rp_rel, t.tgrelid), t.tgname, u.attnum LOOP
 		table_name := r.tgrelid; column_name := r.attname; action := 'trigger';
 		detail := pg_catalog.format('trigger %I calls %s, whose body names the column and is not checked: fix what there still takes it as an integer',
-									r.tgname, r.fn);
+									r.tgname, r.fn)
+				  OPERATOR(pg_catalog.||) CASE WHEN r.proowner OPERATOR(pg_catalog.=) me THEN ''
+											   ELSE pg_catalog.format('; it belongs to %I, so sessions that ran it before fail until it is created again', pg_catalog.pg_get_userbyid(r.proowner)) END;
+		listed_fns := listed_fns OPERATOR(pg_catalog.||) r.foid;
 		RETURN QUERY SELECT table_name, column_name, action, detail;
 	END LOOP;
 
@@ -1657,7 +1662,7 @@ BEGIN
 	-- parse: it can list a function that does not read the table, and miss
 	-- one that builds the name.  Temporary functions, other sessions', are
 	-- left out.
-	FOR r IN SELECT k.oid AS relid, p.oid::pg_catalog.regprocedure::pg_catalog.text AS fn
+	FOR r IN SELECT k.oid AS relid, p.oid::pg_catalog.regprocedure::pg_catalog.text AS fn, p.oid AS foid, p.proowner
 			   FROM pg_catalog.pg_class k, pg_catalog.pg_proc p
 			   JOIN pg_catalog.pg_language l ON l.oid = p.prolang
 			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
@@ -1677,9 +1682,28 @@ BEGIN
 						 ELSE false END
 			  ORDER BY k.oid, 2 LOOP
 		table_name := r.relid; column_name := NULL; action := 'function';
-		detail := pg_catalog.format('%s names the table in its body, which is not checked: fix what there still takes its ids as integers', r.fn);
+		detail := pg_catalog.format('%s names the table in its body, which is not checked: fix what there still takes its ids as integers', r.fn)
+				  OPERATOR(pg_catalog.||) CASE WHEN r.proowner OPERATOR(pg_catalog.=) me THEN ''
+											   ELSE pg_catalog.format('; it belongs to %I, so sessions that ran it before fail until it is created again', pg_catalog.pg_get_userbyid(r.proowner)) END;
+		listed_fns := listed_fns OPERATOR(pg_catalog.||) r.foid;
 		RETURN QUERY SELECT table_name, column_name, action, detail;
 	END LOOP;
+
+	-- A session keeps what it compiled of a PL/pgSQL function, plans made
+	-- for the old type of NEW.col among it, and fails with "type of
+	-- parameter N (snowflake) does not match that when preparing the
+	-- plan" until the function changes, even where its body needs no
+	-- change (IF NEW.col IS NULL).  Each function listed above that the
+	-- owner owns is altered to what it is, which writes its catalogue row
+	-- again, so that every session compiles it again on its next call.
+	IF NOT dry_run THEN
+		FOR r IN SELECT p.oid, p.prosecdef FROM pg_catalog.pg_proc p
+				  WHERE p.oid OPERATOR(pg_catalog.=) ANY (listed_fns) AND p.proowner OPERATOR(pg_catalog.=) me
+				  ORDER BY p.oid LOOP
+			EXECUTE pg_catalog.format('ALTER ROUTINE %s %s', r.oid::pg_catalog.regprocedure,
+									  CASE WHEN r.prosecdef THEN 'SECURITY DEFINER' ELSE 'SECURITY INVOKER' END);
+		END LOOP;
+	END IF;
 	RETURN;
 END
 $convert$;
