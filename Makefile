@@ -30,6 +30,14 @@ DOCS = $(wildcard doc/snowflake-*.md)
 # pg_regress suites, one per concern, in sql/ and expected/
 REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping plans mint wal textforms jit security schema hostile cache partitions
 
+# isolation specs (test/isolation/specs, their output in
+# test/isolation/expected), run by pg_isolation_regress after the suites;
+# what they print goes to test/out/isolation
+ISOLATION = partition-jobs-deadlock partition-jobs-turns partition-jobs-locks
+ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation --outputdir=test/out/isolation --load-extension=snowflake
+# (pg_isolation_regress makes its output directory, not the one above it)
+REGRESS_PREP = test/out
+
 PG_CONFIG ?= pg_config
 
 # -Wall -Wextra hold for our code.  The server's headers are read as system
@@ -41,7 +49,7 @@ ifdef WERROR
 PG_CFLAGS += -Werror
 endif
 
-EXTRA_CLEAN = test/results test/*.o
+EXTRA_CLEAN = test/results test/*.o test/out/isolation
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -62,6 +70,10 @@ $(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:
 	@echo $(REGRESS)
+print-isolation:
+	@echo $(ISOLATION)
+test/out:
+	mkdir -p $@
 
 # make dist: the PGXN release, DISTDIR/snowflake-VERSION.zip (DISTDIR is the
 # directory above the checkout unless given), made by git archive of HEAD,

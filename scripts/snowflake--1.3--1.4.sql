@@ -212,8 +212,28 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- 7. Rolling time partitions.  snowflake_create_partitions creates the
 -- partitions of the coming intervals of a table partitioned by range of
 -- an id, and snowflake_retire_partitions detaches or drops those whose
--- whole range is older than a retention.  Both take SHARE UPDATE
--- EXCLUSIVE on the parent first, so that two runs at once take turns.
+-- whole range is older than a retention.
+--
+-- They take turns.  Each first finds, with no lock at all, whether it has
+-- anything to do, and returns at once when it has not (run every minute,
+-- a request for ACCESS EXCLUSIVE queued behind a long reader would stall
+-- every reader and writer of the table behind it).  With work to do, it
+-- takes the locks its DDL needs, all of them and before the DDL: ACCESS
+-- EXCLUSIVE on the parent first, then on the default partition and on
+-- the partitions it detaches or drops, each before its own partitions,
+-- which is the order and the mode in which CREATE TABLE ... PARTITION
+-- OF, DETACH PARTITION and DROP TABLE take them.  Two jobs therefore
+-- never hold locks the other waits for, as they did when each locked
+-- every partition (pg_partition_tree) and then the parent (40P01).  The
+-- locks are taken in tries (snowflake_lock_partitions), each waiting at
+-- most half of deadlock_timeout, so that a session queued behind a try
+-- never waits long, and a session that holds a lock the job waits for
+-- (one that read the table, then calls the other job itself) goes first;
+-- after 20 tries, 55P03 names the processes that held conflicting locks
+-- (snowflake_lock_conflicts).  Nothing of this section but
+-- snowflake_lock_partitions locks the table or its partitions:
+-- pg_get_expr is called without the relation (with it, it takes ACCESS
+-- SHARE), and the partitions are found in pg_inherits.
 --
 -- Their DDL evaluates code the table's owner wrote: CREATE TABLE ...
 -- PARTITION OF coerces the bounds to the key's type (a domain's CHECK),
@@ -237,6 +257,98 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 -- bound: "FOR VALUES FROM ('n') TO ('n')", MINVALUE or MAXVALUE, or
 -- "DEFAULT".  Ids are compared as numeric, which orders them as the type.
 --
+
+-- Who stands in the way of a lock: the other processes that hold a
+-- granted lock on rel in a mode that conflicts with mode (as LOCK TABLE
+-- spells it, 'ACCESS EXCLUSIVE', or as pg_locks does,
+-- 'AccessExclusiveLock'), for an error's DETAIL: "process 123 holds
+-- AccessShareLock (idle in transaction)", several joined by "; " in the
+-- order of their pids, a prepared transaction named by its gid; NULL when
+-- there is none (and for a NULL argument).  The processes queued for a
+-- lock hold none, and are not named.  A caller that takes locks in tries
+-- reads it just before each LOCK: once a try that timed out is undone,
+-- the writers that queued behind it are granted their locks, and would
+-- look like the holders.
+-- The conflicts are those of PostgreSQL's lock table (LockConflicts in
+-- src/backend/storage/lmgr/lock.c).  The state of a session the caller
+-- may not see (another role's, without pg_read_all_stats) is left out.
+-- Parallel restricted, as pg_backend_pid() is: in a parallel worker, the
+-- leader's locks would look like another process's.
+CREATE FUNCTION @extschema@.snowflake_lock_conflicts(rel pg_catalog.regclass, mode pg_catalog.text)
+RETURNS pg_catalog.text
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	wanted pg_catalog.text := pg_catalog.upper(pg_catalog.regexp_replace(pg_catalog.btrim(mode), '\s+', ' ', 'g'));
+	conflicting pg_catalog.text[];
+	holders pg_catalog.text;
+BEGIN
+	SELECT c.conflicts INTO conflicting
+	  FROM (VALUES
+			('ACCESS SHARE', 'AccessShareLock',
+			 '{AccessExclusiveLock}'::pg_catalog.text[]),
+			('ROW SHARE', 'RowShareLock',
+			 '{ExclusiveLock,AccessExclusiveLock}'),
+			('ROW EXCLUSIVE', 'RowExclusiveLock',
+			 '{ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'),
+			('SHARE UPDATE EXCLUSIVE', 'ShareUpdateExclusiveLock',
+			 '{ShareUpdateExclusiveLock,ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'),
+			('SHARE', 'ShareLock',
+			 '{RowExclusiveLock,ShareUpdateExclusiveLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'),
+			('SHARE ROW EXCLUSIVE', 'ShareRowExclusiveLock',
+			 '{RowExclusiveLock,ShareUpdateExclusiveLock,ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'),
+			('EXCLUSIVE', 'ExclusiveLock',
+			 '{RowShareLock,RowExclusiveLock,ShareUpdateExclusiveLock,ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'),
+			('ACCESS EXCLUSIVE', 'AccessExclusiveLock',
+			 '{AccessShareLock,RowShareLock,RowExclusiveLock,ShareUpdateExclusiveLock,ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}')
+		   ) AS c(sql_name, locks_name, conflicts)
+	 WHERE wanted OPERATOR(pg_catalog.=) c.sql_name
+		OR wanted OPERATOR(pg_catalog.=) pg_catalog.upper(c.locks_name);
+	IF conflicting IS NULL THEN
+		RAISE EXCEPTION 'unknown lock mode: "%"', mode
+			USING ERRCODE = 'invalid_parameter_value',
+				  HINT = 'A lock mode as LOCK TABLE takes it (ACCESS SHARE to ACCESS EXCLUSIVE) or as pg_locks shows it (AccessShareLock to AccessExclusiveLock).';
+	END IF;
+
+	-- (a relation of every database, such as pg_database, is locked in
+	-- database 0; a prepared transaction's locks have no pid, and its
+	-- transaction id is that of the transactionid lock it holds itself;
+	-- the states are read afresh, not as this transaction first read
+	-- them, which discards its snapshot of the statistics)
+	PERFORM pg_catalog.pg_stat_clear_snapshot();
+	SELECT pg_catalog.string_agg(pg_catalog.format('%s holds %s%s', h.who, h.modes, h.state), '; '
+								 ORDER BY h.pid NULLS LAST, h.who)
+	  INTO holders
+	  FROM (SELECT l.pid,
+				   CASE WHEN l.pid IS NOT NULL THEN pg_catalog.format('process %s', l.pid)
+						ELSE pg_catalog.format('prepared transaction %L',
+							   (SELECT p.gid FROM pg_catalog.pg_locks x
+								  JOIN pg_catalog.pg_prepared_xacts p ON p.transaction OPERATOR(pg_catalog.=) x.transactionid
+								 WHERE x.locktype OPERATOR(pg_catalog.=) 'transactionid'
+								   AND x.virtualtransaction OPERATOR(pg_catalog.=) l.virtualtransaction
+								   AND x.pid IS NULL
+								 LIMIT 1)) END AS who,
+				   pg_catalog.string_agg(l.mode, ', ' ORDER BY pg_catalog.array_position(conflicting, l.mode)) AS modes,
+				   COALESCE((SELECT ' (' OPERATOR(pg_catalog.||) a.state OPERATOR(pg_catalog.||) ')'
+							   FROM pg_catalog.pg_stat_activity a WHERE a.pid OPERATOR(pg_catalog.=) l.pid), '') AS state
+			  FROM pg_catalog.pg_locks l
+			 WHERE l.locktype OPERATOR(pg_catalog.=) 'relation'
+			   AND l.relation OPERATOR(pg_catalog.=) rel::pg_catalog.oid
+			   AND l.database OPERATOR(pg_catalog.=) ANY (ARRAY[0::pg_catalog.oid,
+					(SELECT d.oid FROM pg_catalog.pg_database d
+					  WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
+			   AND l.granted
+			   AND l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()
+			   AND l.mode OPERATOR(pg_catalog.=) ANY (conflicting)
+			 GROUP BY l.pid, l.virtualtransaction) h;
+	RETURN holders;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_lock_conflicts(pg_catalog.regclass, pg_catalog.text) IS
+	'the other processes that hold a lock on a relation conflicting with a lock mode, with their modes and states, as text; NULL if none';
+
 -- The table both functions work on: partitioned by range of one snowflake
 -- column (or a domain over it) with its default operator class, and owned
 -- by the caller.  Its schema, name, owner, default partition (0 if none)
@@ -307,10 +419,16 @@ BEGIN
 	END IF;
 	-- ... and of every partition under it: CREATE TABLE ... PARTITION OF
 	-- evaluates the constraints of the default partition and of its own
-	-- partitions, code their owners wrote, as the table's owner.
+	-- partitions, code their owners wrote, as the table's owner.  (Found
+	-- in pg_inherits, not by pg_partition_tree, which locks every
+	-- partition: this function takes no lock on the table's relations.)
+	WITH RECURSIVE tree(relid, level) AS (
+		SELECT i.inhrelid, 1 FROM pg_inherits i WHERE i.inhparent = parent
+		UNION ALL
+		SELECT i.inhrelid, t.level + 1 FROM tree t JOIN pg_inherits i ON i.inhparent = t.relid)
 	SELECT c.oid::regclass::text, pg_get_userbyid(c.relowner)
 	  INTO other_rel, other_owner
-	  FROM pg_partition_tree(parent) t JOIN pg_class c ON c.oid = t.relid
+	  FROM tree t JOIN pg_class c ON c.oid = t.relid
 	 WHERE c.relowner <> owner_oid
 	 ORDER BY t.level, c.oid LIMIT 1;
 	IF other_rel IS NOT NULL THEN
@@ -323,6 +441,129 @@ $fn$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(pg_catalog.regclass) IS
 	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the current user; an error otherwise (used by the rolling partition functions)';
+
+-- The locks of a partition job, taken in tries: ACCESS EXCLUSIVE on the
+-- parent; then, with the parent held, so that no partition comes or goes,
+-- on its default partition and on each of parts that is still a partition
+-- of it, in that order, each before its own partitions (all with ONLY).
+-- A try waits at most half of the smallest deadlock_timeout a session may
+-- have (the server's, this database's and its roles', this session's)
+-- for all its locks together: a session that queues behind it, or holds a
+-- lock it waits for, waits less than that, never reaches its deadlock
+-- check, and gets its lock when the try gives up and is undone.  After a
+-- pause, longer each time and with jitter, the next try starts.  After 20
+-- tries: 55P03, naming the processes that held a conflicting lock on the
+-- relation it waited for, read just before it asked
+-- (snowflake_lock_conflicts).  The table is checked again once its parent
+-- is held: its owner may have changed.  entry names the caller in the
+-- error.  The locks stay held until the transaction ends.  The two
+-- partition jobs call it as the table's owner; anyone else may lock only
+-- what LOCK TABLE lets her.
+CREATE FUNCTION @extschema@.snowflake_lock_partitions(
+	parent pg_catalog.regclass,
+	parts pg_catalog.regclass[],
+	entry pg_catalog.text)
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+	lock_tries integer := 20;
+	lock_wait integer;
+	attempt integer := 0;
+	tried timestamptz;
+	waiting_on regclass;
+	holders text;
+	def oid;
+	r record;
+BEGIN
+	-- A setting is read as the server reads it: a number (decimal, with
+	-- an exponent, or hexadecimal) and a unit, milliseconds if none; one
+	-- it cannot read counts as 1 ms.  (As snowflake_convert_key reads it.)
+	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
+							  COALESCE((SELECT pg_catalog.min(
+												CASE WHEN m.p IS NULL THEN 1
+													 WHEN m.p[1] OPERATOR(pg_catalog.~*) '^0x'
+													 THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(m.p[1], 3), 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8
+														  OPERATOR(pg_catalog.*) 1.0
+													 ELSE m.p[1]::pg_catalog.numeric END
+												OPERATOR(pg_catalog.*)
+												CASE pg_catalog.lower(m.p[2]) WHEN 'us' THEN 0.001 WHEN 's' THEN 1000 WHEN 'min' THEN 60000
+													 WHEN 'h' THEN 3600000 WHEN 'd' THEN 86400000 ELSE 1 END)
+										  FROM pg_catalog.pg_db_role_setting d,
+											   pg_catalog.unnest(d.setconfig) AS cfg(item),
+											   LATERAL (SELECT pg_catalog.regexp_match(pg_catalog.substr(cfg.item, 18),
+														'^\s*(0x[0-9a-f]{1,15}|[0-9]*\.?[0-9]+(?:e[-+]?[0-9]{1,3})?)\s*(us|ms|s|min|h|d)?\s*$', 'i') AS p) m
+										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
+																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
+										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)
+							  -- (LEAST of integers and a numeric: rounded as the server rounds)
+							  ::pg_catalog.numeric)::pg_catalog.int4
+					OPERATOR(pg_catalog./) 2)
+	  INTO lock_wait
+	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
+
+	LOOP
+		attempt := attempt + 1;
+		BEGIN
+			-- The try's clock starts at its first lock.  Who holds a
+			-- conflicting lock is read just before each LOCK (a variable
+			-- keeps its value when the try is undone).
+			tried := clock_timestamp();
+			waiting_on := parent;
+			PERFORM set_config('lock_timeout', lock_wait::text, true);
+			holders := @extschema@.snowflake_lock_conflicts(parent, 'ACCESS EXCLUSIVE');
+			EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', parent);
+
+			SELECT t.defid INTO def FROM @extschema@.snowflake_partitioned_by_id(parent) t;
+			FOR r IN
+				WITH RECURSIVE roots(ord, relid) AS (
+					SELECT 0::bigint, def WHERE def <> 0
+					UNION ALL
+					SELECT u.n, u.relid::oid FROM unnest(parts) WITH ORDINALITY AS u(relid, n)
+					 WHERE u.relid::oid <> def
+					   AND EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid = u.relid AND i.inhparent = parent)),
+				tree(ord, relid, level) AS (
+					SELECT o.ord, o.relid, 0 FROM roots o
+					UNION ALL
+					SELECT t.ord, i.inhrelid, t.level + 1 FROM tree t JOIN pg_inherits i ON i.inhparent = t.relid)
+				SELECT t.relid::regclass AS rel FROM tree t ORDER BY t.ord, t.level, t.relid
+			LOOP
+				waiting_on := r.rel;
+				-- what is left of this try's wait, 1 ms at least
+				PERFORM set_config('lock_timeout',
+					GREATEST(1, lock_wait - (extract(epoch FROM clock_timestamp() - tried) * 1000)::integer)::text, true);
+				holders := @extschema@.snowflake_lock_conflicts(r.rel, 'ACCESS EXCLUSIVE');
+				EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', r.rel);
+			END LOOP;
+			EXIT;
+		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
+			-- The try is undone, its locks given back; its lock_timeout too.
+			IF attempt >= lock_tries THEN
+				IF holders IS NULL THEN
+					RAISE EXCEPTION '% could not lock table %', entry, waiting_on
+						USING ERRCODE = 'lock_not_available',
+							  DETAIL = format('No other process held a conflicting lock on it when it last asked: it waited behind sessions queued for one. It tried %s times, each time waiting at most %s ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.',
+											  lock_tries, lock_wait),
+							  HINT = 'Call it again.';
+				END IF;
+				RAISE EXCEPTION '% could not lock table %', entry, waiting_on
+					USING ERRCODE = 'lock_not_available',
+						  DETAIL = format('Conflicting locks when it last asked: %s. It tried %s times, each time waiting at most %s ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.',
+										  holders, lock_tries, lock_wait),
+						  HINT = CASE WHEN holders LIKE '%prepared transaction%'
+									  THEN 'Wait for those transactions to end, or end them (pg_terminate_backend(pid) ends a process, COMMIT PREPARED or ROLLBACK PREPARED a prepared transaction), then call it again.'
+									  ELSE 'Wait for those processes to end their transactions, or end them (pg_terminate_backend(pid)), then call it again.' END;
+			END IF;
+			-- a pause, longer each time, with jitter, before the next try
+			PERFORM pg_sleep(LEAST(1.0, 0.05 * attempt) + random() * 0.1);
+		END;
+	END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_lock_partitions(pg_catalog.regclass, pg_catalog.regclass[], pg_catalog.text) IS
+	'takes, in tries of at most half of deadlock_timeout, ACCESS EXCLUSIVE on a partitioned table, then on its default partition and on the given partitions (used by the rolling partition functions)';
 
 CREATE FUNCTION @extschema@.snowflake_create_partitions_as_owner(
 	parent pg_catalog.regclass,
@@ -365,6 +606,9 @@ DECLARE
 	k_fits bigint;
 	k_over bigint;
 	fits boolean;
+	locked boolean := false;
+	due boolean;
+	notes text[];
 BEGIN
 	-- The schema that this body names by name must still be the
 	-- extension's: the schema's owner could rename it and create another
@@ -407,11 +651,6 @@ BEGIN
 		RAISE EXCEPTION 'ahead must not be negative: %', ahead
 			USING ERRCODE = '22023';
 	END IF;
-
-	-- One maintenance at a time on this table; reads and writes go on.
-	-- The table is checked again once locked: its owner may have changed.
-	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
-	PERFORM @extschema@.snowflake_partitioned_by_id(parent);
 
 	-- The first interval: the one as_of falls in, aligned on the wall clock
 	-- of time_zone (an unknown zone raises 22023 here).
@@ -467,95 +706,129 @@ BEGIN
 							  ELSE 'No interval of this step from as_of on ends by then.' END;
 	END IF;
 
-	FOR k IN 0 .. ahead LOOP
-		lb := first_b + step * k;
-		ub := first_b + step * (k + 1);
-		lo_t := lb AT TIME ZONE time_zone;
-		lo := @extschema@.snowflake_floor(lo_t)::numeric;
-		hi := @extschema@.snowflake_floor(ub AT TIME ZONE time_zone)::numeric;
-		-- A wall-clock time that the clocks skip is read as standard time,
-		-- which lies after the next valid one: an interval starts where the
-		-- one before it ended, at the latest, and an interval the change
-		-- skips is empty.
-		IF prev_hi IS NOT NULL AND lo < prev_hi THEN
-			lo := prev_hi;
-			lo_t := prev_t;
-		END IF;
-		IF prev_hi IS NULL OR hi > prev_hi THEN
-			prev_hi := hi;
-			prev_t := ub AT TIME ZONE time_zone;
-		END IF;
-		-- before the epoch, or skipped by a change of the clocks
-		-- (not CONTINUE WHEN, which pgspot cannot parse either)
-		IF lo >= hi THEN
-			CONTINUE;
-		END IF;
+	-- Twice through the intervals: first with no lock, to find whether
+	-- one lacks its partition, and return at once if none does (saying
+	-- which ones overlap partitions made by hand); then, if one does, with
+	-- the locks held (snowflake_lock_partitions: the parent and the
+	-- default partition, which CREATE TABLE ... PARTITION OF locks and
+	-- scans), looking again and creating what is missing.
+	LOOP
+		due := false;
+		notes := '{}';
+		prev_hi := NULL;
+		prev_t := NULL;
+		FOR k IN 0 .. ahead LOOP
+			lb := first_b + step * k;
+			ub := first_b + step * (k + 1);
+			lo_t := lb AT TIME ZONE time_zone;
+			lo := @extschema@.snowflake_floor(lo_t)::numeric;
+			hi := @extschema@.snowflake_floor(ub AT TIME ZONE time_zone)::numeric;
+			-- A wall-clock time that the clocks skip is read as standard time,
+			-- which lies after the next valid one: an interval starts where the
+			-- one before it ended, at the latest, and an interval the change
+			-- skips is empty.
+			IF prev_hi IS NOT NULL AND lo < prev_hi THEN
+				lo := prev_hi;
+				lo_t := prev_t;
+			END IF;
+			IF prev_hi IS NULL OR hi > prev_hi THEN
+				prev_hi := hi;
+				prev_t := ub AT TIME ZONE time_zone;
+			END IF;
+			-- before the epoch, or skipped by a change of the clocks
+			-- (not CONTINUE WHEN, which pgspot cannot parse either)
+			IF lo >= hi THEN
+				CONTINUE;
+			END IF;
 
-		-- Covered already, by partitions made before (by this function or
-		-- by hand): nothing to do.  Partly covered: left alone, said.
-		SELECT coalesce(sum(least(hi, x.upper_id) - greatest(lo, x.lower_id)), 0),
-			   string_agg(x.part::text, ', ' ORDER BY x.lower_id)
-		  INTO covered, overlapping
-		  FROM (SELECT c.oid::regclass AS part,
-					   CASE b[1] WHEN 'MINVALUE' THEN '-Infinity'::numeric ELSE btrim(b[1], '''')::numeric END AS lower_id,
-					   CASE b[2] WHEN 'MAXVALUE' THEN 'Infinity'::numeric ELSE btrim(b[2], '''')::numeric END AS upper_id
-				  FROM pg_inherits i
-				  JOIN pg_class c ON c.oid = i.inhrelid,
-					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
-				 WHERE i.inhparent = parent) x
-		 WHERE x.lower_id < hi AND lo < x.upper_id;
-		-- (not CONTINUE WHEN)
-		IF covered >= hi - lo THEN
-			CONTINUE;
-		END IF;
-		IF covered > 0 THEN
-			RAISE NOTICE 'no partition of % for [%, %): it overlaps %', rel,
-				lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone, overlapping;
-			CONTINUE;
-		END IF;
-
-		-- The name: the parent's, cut to fit, and the wall-clock time of the
-		-- partition's first instant.
-		suffix := '_p' || to_char(lo_t AT TIME ZONE time_zone,
-								  CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
-		prefix := rel;
-		LOOP
-			-- (not WHILE)
-			IF (octet_length(prefix || suffix) > 63) IS NOT TRUE THEN
+			-- Covered already, by partitions made before (by this function or
+			-- by hand): nothing to do.  Partly covered: left alone, said.
+			SELECT coalesce(sum(least(hi, x.upper_id) - greatest(lo, x.lower_id)), 0),
+				   string_agg(x.part::text, ', ' ORDER BY x.lower_id)
+			  INTO covered, overlapping
+			  FROM (SELECT c.oid::regclass AS part,
+						   CASE b[1] WHEN 'MINVALUE' THEN '-Infinity'::numeric ELSE btrim(b[1], '''')::numeric END AS lower_id,
+						   CASE b[2] WHEN 'MAXVALUE' THEN 'Infinity'::numeric ELSE btrim(b[2], '''')::numeric END AS upper_id
+					  FROM pg_inherits i
+					  JOIN pg_class c ON c.oid = i.inhrelid,
+						   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
+					 WHERE i.inhparent = parent) x
+			 WHERE x.lower_id < hi AND lo < x.upper_id;
+			-- (not CONTINUE WHEN)
+			IF covered >= hi - lo THEN
+				CONTINUE;
+			END IF;
+			IF covered > 0 THEN
+				notes := notes || format('no partition of %s for [%s, %s): it overlaps %s', rel,
+										 lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone, overlapping);
+				IF locked THEN
+					RAISE NOTICE '%', notes[cardinality(notes)];
+				END IF;
+				CONTINUE;
+			END IF;
+			-- One to create: the locks first.
+			IF NOT locked THEN
+				due := true;
 				EXIT;
 			END IF;
-			prefix := left(prefix, -1);
-		END LOOP;
-		pname := prefix || suffix;
-		IF EXISTS (SELECT FROM pg_class c WHERE c.relname = pname AND c.relnamespace = nspoid) THEN
-			RAISE EXCEPTION 'cannot create partition "%" of "%": a relation of that name exists', pname, rel
-				USING ERRCODE = '42P07',
-					  HINT = 'Rename that relation, or create the partition for this interval by hand.';
-		END IF;
 
-		-- Rows of the default partition in the new range: refused.
-		IF defid <> 0 THEN
-			-- The key cast to snowflake, even where it is a domain: an operator
-			-- on the domain, which anyone who may create objects in the
-			-- extension's schema could put there, would run as the caller.
-			EXECUTE format('SELECT count(*) FROM %s WHERE %I::@extschema@.snowflake OPERATOR(@extschema@.>=) %L::@extschema@.snowflake'
-						   ' AND %I::@extschema@.snowflake OPERATOR(@extschema@.<) %L::@extschema@.snowflake',
-						   defid::regclass, keyname, lo, keyname, hi)
-			   INTO n;
-			IF n > 0 THEN
-				RAISE EXCEPTION 'default partition "%" holds % rows of the new partition "%"',
-					(SELECT c.relname FROM pg_class c WHERE c.oid = defid), n, pname
-					USING ERRCODE = '23514',
-						  DETAIL = format('The new partition would hold the ids of [%s, %s).',
-										  lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone),
-						  HINT = format('Move those rows out of the default partition, run this again, then insert them through %s.', parent);
+			-- The name: the parent's, cut to fit, and the wall-clock time of the
+			-- partition's first instant.
+			suffix := '_p' || to_char(lo_t AT TIME ZONE time_zone,
+									  CASE WHEN us > 0 THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END);
+			prefix := rel;
+			LOOP
+				-- (not WHILE)
+				IF (octet_length(prefix || suffix) > 63) IS NOT TRUE THEN
+					EXIT;
+				END IF;
+				prefix := left(prefix, -1);
+			END LOOP;
+			pname := prefix || suffix;
+			IF EXISTS (SELECT FROM pg_class c WHERE c.relname = pname AND c.relnamespace = nspoid) THEN
+				RAISE EXCEPTION 'cannot create partition "%" of "%": a relation of that name exists', pname, rel
+					USING ERRCODE = '42P07',
+						  HINT = 'Rename that relation, or create the partition for this interval by hand.';
 			END IF;
-		END IF;
 
-		EXECUTE format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
-					   nsp, pname, nsp, rel, lo, hi);
-		created := format('%I.%I', nsp, pname)::regclass;
-		RETURN NEXT created;
+			-- Rows of the default partition in the new range: refused.
+			IF defid <> 0 THEN
+				-- The key cast to snowflake, even where it is a domain: an operator
+				-- on the domain, which anyone who may create objects in the
+				-- extension's schema could put there, would run as the caller.
+				EXECUTE format('SELECT count(*) FROM %s WHERE %I::@extschema@.snowflake OPERATOR(@extschema@.>=) %L::@extschema@.snowflake'
+							   ' AND %I::@extschema@.snowflake OPERATOR(@extschema@.<) %L::@extschema@.snowflake',
+							   defid::regclass, keyname, lo, keyname, hi)
+				   INTO n;
+				IF n > 0 THEN
+					RAISE EXCEPTION 'default partition "%" holds % rows of the new partition "%"',
+						(SELECT c.relname FROM pg_class c WHERE c.oid = defid), n, pname
+						USING ERRCODE = '23514',
+							  DETAIL = format('The new partition would hold the ids of [%s, %s).',
+											  lb AT TIME ZONE time_zone, ub AT TIME ZONE time_zone),
+							  HINT = format('Move those rows out of the default partition, run this again, then insert them through %s.', parent);
+				END IF;
+			END IF;
+
+			EXECUTE format('CREATE TABLE %I.%I PARTITION OF %I.%I FOR VALUES FROM (%L) TO (%L)',
+						   nsp, pname, nsp, rel, lo, hi);
+			created := format('%I.%I', nsp, pname)::regclass;
+			RETURN NEXT created;
+		END LOOP;
+		IF locked THEN
+			EXIT;
+		END IF;
+		IF NOT due THEN
+			-- nothing to create: no lock taken
+			FOR i IN 1 .. coalesce(cardinality(notes), 0) LOOP
+				RAISE NOTICE '%', notes[i];
+			END LOOP;
+			EXIT;
+		END IF;
+		PERFORM @extschema@.snowflake_lock_partitions(parent, '{}', 'snowflake_create_partitions');
+		locked := true;
+		-- the default partition there is now (checked again, and locked)
+		SELECT t.defid INTO defid FROM @extschema@.snowflake_partitioned_by_id(parent) t;
 	END LOOP;
 END
 $fn$;
@@ -596,6 +869,7 @@ DECLARE
 	rel name;
 	cutoff numeric;
 	r record;
+	due regclass[];
 BEGIN
 	-- The schema that this body names by name must still be the
 	-- extension's: the schema's owner could rename it and create another
@@ -626,19 +900,37 @@ BEGIN
 			USING ERRCODE = '22023';
 	END IF;
 
-	EXECUTE format('LOCK TABLE ONLY %I.%I IN SHARE UPDATE EXCLUSIVE MODE', nsp, rel);
-	PERFORM @extschema@.snowflake_partitioned_by_id(parent);	-- again, locked
-
 	-- The first id still kept: that of as_of less the retention, on the
 	-- wall clock of time_zone.
 	cutoff := @extschema@.snowflake_floor(((as_of AT TIME ZONE time_zone) - retention) AT TIME ZONE time_zone)::numeric;
+
+	-- The partitions due, found with no lock: none, and it returns
+	-- without locking anything (but for the notices below).  Else it
+	-- locks the parent, the default partition (whose constraint DETACH
+	-- and DROP change) and those partitions (snowflake_lock_partitions),
+	-- then reads them again: one that became due meanwhile is left to the
+	-- next call, unlocked.
+	due := ARRAY(
+		SELECT x.part
+		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b, i.inhdetachpending AS pending
+				  FROM pg_inherits i
+				  JOIN pg_class c ON c.oid = i.inhrelid,
+					   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
+				 WHERE i.inhparent = parent) x
+		 WHERE x.lower_b <> 'MINVALUE' AND x.upper_b <> 'MAXVALUE'
+		   AND btrim(x.upper_b, '''')::numeric <= cutoff
+		   AND NOT (mode = 'detach' AND x.pending)
+		 ORDER BY btrim(x.lower_b, '''')::numeric);
+	IF cardinality(due) > 0 THEN
+		PERFORM @extschema@.snowflake_lock_partitions(parent, due, 'snowflake_retire_partitions');
+	END IF;
 
 	FOR r IN
 		SELECT x.part, x.part::text AS name, x.pending
 		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b, i.inhdetachpending AS pending
 				  FROM pg_inherits i
 				  JOIN pg_class c ON c.oid = i.inhrelid,
-					   regexp_match(pg_get_expr(c.relpartbound, c.oid), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
+					   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
 				 WHERE i.inhparent = parent) x
 		 WHERE x.lower_b <> 'MINVALUE' AND x.upper_b <> 'MAXVALUE'
 		   AND btrim(x.upper_b, '''')::numeric <= cutoff
@@ -647,6 +939,10 @@ BEGIN
 		IF mode = 'detach' AND r.pending THEN
 			RAISE NOTICE 'partition % of % is being detached already: left as it is', r.name, rel
 				USING HINT = format('Finish it with ALTER TABLE %I.%I DETACH PARTITION %s FINALIZE.', nsp, rel, r.name);
+			CONTINUE;
+		END IF;
+		-- (not CONTINUE WHEN, which pgspot cannot parse)
+		IF r.part <> ALL (due) THEN
 			CONTINUE;
 		END IF;
 		IF mode = 'drop' THEN
@@ -966,7 +1262,14 @@ BEGIN
 			  JOIN pg_catalog.pg_attribute t ON t.attrelid = ad.adrelid AND t.attnum = ad.adnum
 			 WHERE (ad.adrelid, ad.adnum) NOT IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att)))
 			   AND CASE WHEN t.attgenerated = '' THEN pg_catalog.pg_get_expr(ad.adbin, 0) END OPERATOR(pg_catalog.~*)
-				   ('''(("[^"]*"|[^''".]*)\.)?"?'
+				   -- (with the sequence's own schema, or none: the same name
+				   -- in another schema is another sequence)
+				   ('''("?'
+					OPERATOR(pg_catalog.||) pg_catalog.regexp_replace((SELECT n.nspname FROM pg_catalog.pg_class q
+																		 JOIN pg_catalog.pg_namespace n ON n.oid = q.relnamespace
+																		WHERE q.oid = seq),
+																	  '([^[:alnum:]_])', '\\\1', 'g')
+					OPERATOR(pg_catalog.||) '"?\.)?"?'
 					OPERATOR(pg_catalog.||) pg_catalog.regexp_replace((SELECT q.relname FROM pg_catalog.pg_class q WHERE q.oid = seq),
 																	  '([^[:alnum:]_])', '\\\1', 'g')
 					OPERATOR(pg_catalog.||) '"?''')
@@ -986,16 +1289,21 @@ BEGIN
 	-- Locks this transaction took before the call stay held while the
 	-- tries wait, and a writer that waits for one can deadlock with them.
 	IF NOT dry_run THEN
-		SELECT pg_catalog.string_agg(DISTINCT l.relation::pg_catalog.regclass::pg_catalog.text, ', ')
+		-- (a relation this transaction dropped, a view dropped for the
+		-- conversion say, is no longer in pg_class, and its lock counts)
+		SELECT pg_catalog.string_agg(DISTINCT COALESCE(k.oid::pg_catalog.regclass::pg_catalog.text,
+													   'a relation dropped in this transaction'), ', ')
 		  INTO msg
-		  FROM pg_catalog.pg_locks l JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) l.relation
+		  FROM pg_catalog.pg_locks l LEFT JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) l.relation
 		 WHERE l.pid OPERATOR(pg_catalog.=) pg_catalog.pg_backend_pid() AND l.locktype = 'relation' AND l.granted
-		   AND l.mode <> 'AccessShareLock' AND k.relpersistence <> 't'
+		   AND l.mode <> 'AccessShareLock' AND k.relpersistence IS DISTINCT FROM 't'
+		   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
+												   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
 		   AND l.relation OPERATOR(pg_catalog.>=) 16384;	-- FirstNormalObjectId
 		IF msg IS NOT NULL THEN
 			RAISE WARNING 'snowflake_convert_key runs in a transaction that already holds locks on %', msg
-				USING DETAIL = 'They stay held while it waits for its own locks, which it gives back after each try, so a writer that waits for them can deadlock with it.',
-					  HINT = 'Convert each key in a transaction of its own, with nothing locked before it.';
+				USING DETAIL = 'They stay held while it waits for its own locks, which it gives back after each try, so a transaction that waits for one of them while it holds a lock the conversion needs can deadlock with it (40P01), or make it give up (55P03).',
+					  HINT = 'Convert each key in a transaction of its own, with nothing locked before it; for views dropped for it, see "Views around a conversion" in the reference.';
 		END IF;
 	END IF;
 
@@ -1188,14 +1496,15 @@ BEGIN
 					-- hold it are the ones in the way (the writers that
 					-- queued behind the try are granted theirs once it gives
 					-- up, and are not)
+					-- (a prepared transaction holds its locks with no pid)
 					held_before := ARRAY(
-						SELECT l.pid::pg_catalog.text OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
+						SELECT COALESCE(l.pid::pg_catalog.text, '') OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
 							   OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.mode
 						  FROM pg_catalog.pg_locks l
 						 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) r.relid AND l.granted
 						   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
 																   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
-						   AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
+						   AND l.pid IS DISTINCT FROM pg_catalog.pg_backend_pid()
 						   AND (NOT dry_run OR l.mode = 'AccessExclusiveLock'));
 					PERFORM pg_catalog.set_config('lock_timeout',
 						CASE WHEN r.relid OPERATOR(pg_catalog.=) autovacuum_rel
@@ -1230,7 +1539,18 @@ BEGIN
 			-- the relation it waited for before it queued, and hold it
 			-- still (the same transaction, not the next of the same
 			-- process).
-			SELECT pg_catalog.string_agg(pg_catalog.format('%s (%s)', l.pid, l.mode), ', ' ORDER BY l.pid, l.mode),
+			-- A prepared transaction is named by its gid: its locks have
+			-- no pid, and its transaction id's lock has its virtual
+			-- transaction.
+			SELECT pg_catalog.string_agg(CASE WHEN l.pid IS NULL
+											  THEN pg_catalog.format('prepared transaction %L (%s)',
+													 (SELECT x.gid FROM pg_catalog.pg_locks t
+														JOIN pg_catalog.pg_prepared_xacts x ON x.transaction OPERATOR(pg_catalog.=) t.transactionid
+													   WHERE t.locktype = 'transactionid' AND t.pid IS NULL
+														 AND t.virtualtransaction OPERATOR(pg_catalog.=) l.virtualtransaction LIMIT 1),
+													 l.mode)
+											  ELSE pg_catalog.format('process %s (%s)', l.pid, l.mode) END,
+										 ', ' ORDER BY l.pid, l.mode),
 				   pg_catalog.string_agg(DISTINCT l.pid::pg_catalog.text, ', '),
 				   pg_catalog.bool_and(COALESCE(a.backend_type = 'autovacuum worker'
 												AND a.query NOT LIKE '%(to prevent wraparound)%', false))
@@ -1240,7 +1560,7 @@ BEGIN
 			 WHERE l.locktype = 'relation' AND l.relation OPERATOR(pg_catalog.=) waiting_on AND l.granted
 			   AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d
 													   WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
-			   AND (l.pid::pg_catalog.text OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
+			   AND (COALESCE(l.pid::pg_catalog.text, '') OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.virtualtransaction
 					OPERATOR(pg_catalog.||) ' ' OPERATOR(pg_catalog.||) l.mode) OPERATOR(pg_catalog.=) ANY (held_before);
 			-- Only autovacuum in the way: the next try takes that one
 			-- first, alone (above).
@@ -1252,10 +1572,11 @@ BEGIN
 					USING ERRCODE = 'lock_not_available',
 						  DETAIL = pg_catalog.format('%s. It tried %s times, each waiting at most %s ms for all its locks, so that the writers queued behind it never wait long, and a transaction that takes the same locks in another order cannot deadlock with it.',
 									CASE WHEN blockers IS NULL THEN 'The transactions that held a conflicting lock on it when the last try began have ended'
-										 WHEN blockers LIKE '%,%' THEN 'In the way, holding a conflicting lock on it since before the last try began, in the same transaction: processes ' || blockers
-										 ELSE 'In the way, holding a conflicting lock on it since before the last try began, in the same transaction: process ' || blockers END,
+										 ELSE 'In the way, holding a conflicting lock on it since before the last try began, in the same transaction: ' || blockers END,
 									lock_tries, lock_wait),
-						  HINT = CASE WHEN blocker_pids IS NULL THEN 'Call it again.'
+						  HINT = CASE WHEN blockers LIKE '%prepared transaction%' AND blocker_pids IS NULL
+									  THEN 'A prepared transaction holds its locks until COMMIT PREPARED or ROLLBACK PREPARED ends it.'
+									  WHEN blocker_pids IS NULL THEN 'Call it again.'
 									  WHEN blocker_pids LIKE '%,%'
 									  THEN pg_catalog.format('Call it again when the transactions of processes %s have ended, or end them with pg_terminate_backend(), those processes only.', blocker_pids)
 									  ELSE pg_catalog.format('Call it again when the transaction of process %s has ended, or end it: SELECT pg_terminate_backend(%s);', blocker_pids, blocker_pids) END;

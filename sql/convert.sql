@@ -274,6 +274,28 @@ SELECT * FROM snowflake_convert_key('cv.k');
 SELECT cv_state() = :'state' AS unchanged;
 DROP TABLE cv.kp, cv.k;
 
+-- A serial's sequence is dropped though another schema has a table and a
+-- sequence of the same names (a schema per tenant): a default naming
+-- tenant2.orders_id_seq names another sequence.
+CREATE SCHEMA cv_t1;
+CREATE SCHEMA cv_t2;
+CREATE TABLE cv_t1.orders (id bigserial PRIMARY KEY);
+CREATE TABLE cv_t2.orders (id bigserial PRIMARY KEY);
+SELECT action, detail FROM snowflake_convert_key('cv_t1.orders') WHERE action = 'sequence';
+SELECT to_regclass('cv_t1.orders_id_seq') AS t1_seq, to_regclass('cv_t2.orders_id_seq') AS t2_seq;
+DROP SCHEMA cv_t1, cv_t2 CASCADE;
+
+-- Views dropped in the conversion's transaction (the reference's recipe)
+-- hold their lock through its tries: the warning says so.
+CREATE TABLE cv.vk (id bigserial PRIMARY KEY);
+CREATE VIEW cv.vk_view AS SELECT id FROM cv.vk;
+BEGIN;
+DROP VIEW cv.vk_view;
+SELECT count(*) FROM snowflake_convert_key('cv.vk');
+CREATE VIEW cv.vk_view AS SELECT id FROM cv.vk;
+COMMIT;
+DROP TABLE cv.vk CASCADE;
+
 -- A generated column anywhere in the database, even one on a table the
 -- conversion does not touch, is no obstacle: its expression names
 -- columns, and is not read as a default that could call the sequence.

@@ -25,13 +25,28 @@ $$;
 
 -- The catalogue: volatile, not strict (a NULL argument is an error),
 -- parallel unsafe, not SECURITY DEFINER: C functions that run the PL/pgSQL
--- work, with its search_path pinned, as the table's owner; and the check
--- of the table both make, stable and strict.
+-- work, with its search_path pinned, as the table's owner; the check of
+-- the table both make, stable and strict; the locks both take, in tries;
+-- and who holds a conflicting lock, parallel restricted (it reads
+-- pg_backend_pid()).
 SELECT p.oid::regprocedure, l.lanname, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig
   FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
  WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions', 'snowflake_partitioned_by_id',
-					 'snowflake_create_partitions_as_owner', 'snowflake_retire_partitions_as_owner')
+					 'snowflake_create_partitions_as_owner', 'snowflake_retire_partitions_as_owner',
+					 'snowflake_lock_partitions', 'snowflake_lock_conflicts')
  ORDER BY p.oid::regprocedure::text;
+
+-- The table locks this session holds in parts: the ones a call leaves
+-- held until its transaction ends.
+CREATE FUNCTION parts.held()
+RETURNS TABLE (rel regclass, mode text)
+LANGUAGE sql AS $$
+	SELECT l.relation::regclass, l.mode
+	  FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+	 WHERE l.pid = pg_backend_pid() AND l.locktype = 'relation' AND l.granted
+	   AND c.relnamespace = 'parts'::regnamespace AND c.relkind IN ('r', 'p')
+	 ORDER BY l.relation::regclass::text, l.mode
+$$;
 
 --
 -- Daily, in UTC: the interval of as_of and the next 2.
@@ -42,6 +57,16 @@ SELECT * FROM list('daily');
 -- idempotent: the same call, and a later one, create only what is missing
 SELECT snowflake_create_partitions('daily', '1 day', 2, as_of => '2026-06-01 17:30+00');
 SELECT snowflake_create_partitions('daily', '1 day', 3, as_of => '2026-06-02 00:00+00');
+-- Nothing to create: found with no lock, and none taken.  Something to
+-- create: ACCESS EXCLUSIVE on the table first (then on the default
+-- partition, which daily has not), held with those of what it created
+-- until the transaction ends.
+BEGIN;
+SELECT snowflake_create_partitions('daily', '1 day', 2, as_of => '2026-06-01 17:30+00');
+SELECT * FROM held();
+SELECT snowflake_create_partitions('daily', '1 day', 5, as_of => '2026-06-01 17:30+00');
+SELECT * FROM held();
+ROLLBACK;
 -- ahead 0: the interval of as_of alone
 SELECT snowflake_create_partitions('daily', '1 day', 0, as_of => '2026-06-06 23:59:59.999+00');
 -- the first and the last id of a day land in that day's partition
@@ -169,6 +194,15 @@ SELECT count(*) FROM snowflake_create_partitions('old', '1 day', 5, as_of => '20
 CREATE TABLE old_max PARTITION OF old FOR VALUES FROM (snowflake_floor('2026-05-10+00')) TO (MAXVALUE);
 CREATE TABLE old_default PARTITION OF old DEFAULT;
 INSERT INTO old VALUES (snowflake_floor('2026-05-01 06:00+00')), (snowflake_floor('2026-05-02 06:00+00'));
+-- Nothing to retire: found with no lock, and none taken.  Something to
+-- retire: ACCESS EXCLUSIVE on the table, its default partition and what
+-- it detaches, held until the transaction ends.
+BEGIN;
+SELECT * FROM snowflake_retire_partitions('old', '2 days', as_of => '2026-05-02 00:00+00');
+SELECT * FROM held();
+SELECT * FROM snowflake_retire_partitions('old', '2 days', as_of => '2026-05-04 00:00+00');
+SELECT * FROM held();
+ROLLBACK;
 -- 2 days before 2026-05-04 00:00: the partitions ending by 05-02 00:00
 SELECT * FROM snowflake_retire_partitions('old', '2 days', as_of => '2026-05-04 00:00+00');
 -- the detached one keeps its rows, and is no partition any more
@@ -262,6 +296,26 @@ SELECT q, sf_try(q) FROM (VALUES
 	($$SELECT snowflake_retire_partitions('daily', '1 day', NULL)$$)
 ) t(q);
 SELECT count(*) AS daily_partitions FROM list('daily');
+-- snowflake_lock_conflicts takes the eight modes as LOCK TABLE spells
+-- them and as pg_locks does, in any case; it names other processes only
+-- (none here: this session's own locks are not named), NULL for a NULL
+-- argument, and refuses (22023) a mode it does not know.  Against other
+-- sessions' locks: test/isolation/specs/partition-jobs-locks.spec.
+BEGIN;
+LOCK TABLE daily IN ACCESS EXCLUSIVE MODE;
+SELECT count(*) AS modes, count(snowflake_lock_conflicts('daily', m)) AS named
+  FROM unnest(ARRAY['ACCESS SHARE', 'ROW SHARE', 'ROW EXCLUSIVE', 'SHARE UPDATE EXCLUSIVE', 'SHARE',
+					'SHARE ROW EXCLUSIVE', 'EXCLUSIVE', 'ACCESS EXCLUSIVE',
+					'AccessShareLock', 'RowShareLock', 'RowExclusiveLock', 'ShareUpdateExclusiveLock', 'ShareLock',
+					'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock',
+					'access  exclusive', ' share ', 'accessexclusivelock']) m;
+ROLLBACK;
+SELECT snowflake_lock_conflicts('daily', NULL) IS NULL AS null_mode, snowflake_lock_conflicts(NULL, 'SHARE') IS NULL AS null_rel;
+SELECT q, sf_try(q) FROM (VALUES
+	($$SELECT snowflake_lock_conflicts('daily', 'SHARE EXCLUSIVE')$$),
+	($$SELECT snowflake_lock_conflicts('daily', 'AccessShare')$$),
+	($$SELECT snowflake_lock_conflicts('daily', '')$$)
+) t(q);
 
 -- The last interval must end by the last instant of an id, 2163-05-15
 -- 07:35:11.103 UTC.  The limit: from as_of 2160-06-01, yearly intervals

@@ -270,6 +270,20 @@ call_as_owner(FunctionCallInfo fcinfo, const char *name, int nargs,
 	check_schema_writers(get_func_name(entry), nsp, owner);
 
 	/*
+	 * The work runs as the owner, who must reach the extension's schema: a
+	 * schema of its own that a superuser owns grants nothing by default.
+	 */
+	if (namespace_aclcheck(nsp, owner, ACL_USAGE) != ACLCHECK_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("%s runs as %s, who has no USAGE on schema %s, the extension's",
+						get_func_name(entry), GetUserNameFromId(owner, false),
+						quote_identifier(get_namespace_name(nsp))),
+				 errhint("GRANT USAGE ON SCHEMA %s TO %s.",
+						 quote_identifier(get_namespace_name(nsp)),
+						 quote_identifier(GetUserNameFromId(owner, false)))));
+
+	/*
 	 * As the owner, in a security-restricted operation, with GUC changes kept
 	 * to it.  An error unwinds all three with the (sub)transaction.
 	 */
