@@ -442,6 +442,47 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.snowflake_partitioned_by_id(pg_catalog.regclass) IS
 	'the schema, name, owner, default partition and key column of a table partitioned by range of a snowflake id and owned by the current user; an error otherwise (used by the rolling partition functions)';
 
+-- How long a try for locks may wait, in ms: half of the smallest
+-- deadlock_timeout a session of this database may have (this session's,
+-- the server's from postgresql.conf, ALTER SYSTEM or its default, and
+-- those of ALTER ROLE and ALTER DATABASE for this database), at least 1.
+-- A writer that queues behind such a try runs its deadlock check after
+-- its deadlock_timeout, by which time the try has given up and released
+-- what it took.  A setting is read as the server reads it: a number
+-- (decimal, with an exponent, or hexadecimal) and a unit, milliseconds if
+-- none; one it cannot read counts as 1 ms.  Used by snowflake_convert_key
+-- and the partition jobs.
+CREATE FUNCTION @extschema@.snowflake_lock_try_ms()
+RETURNS pg_catalog.int4
+LANGUAGE sql STABLE PARALLEL RESTRICTED
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
+							  COALESCE((SELECT pg_catalog.min(
+												CASE WHEN m.p IS NULL THEN 1
+													 WHEN m.p[1] OPERATOR(pg_catalog.~*) '^0x'
+													 THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(m.p[1], 3), 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8
+														  OPERATOR(pg_catalog.*) 1.0
+													 ELSE m.p[1]::pg_catalog.numeric END
+												OPERATOR(pg_catalog.*)
+												CASE pg_catalog.lower(m.p[2]) WHEN 'us' THEN 0.001 WHEN 's' THEN 1000 WHEN 'min' THEN 60000
+													 WHEN 'h' THEN 3600000 WHEN 'd' THEN 86400000 ELSE 1 END)
+										  FROM pg_catalog.pg_db_role_setting d,
+											   pg_catalog.unnest(d.setconfig) AS cfg(item),
+											   LATERAL (SELECT pg_catalog.regexp_match(pg_catalog.substr(cfg.item, 18),
+														'^\s*(0x[0-9a-f]{1,15}|[0-9]*\.?[0-9]+(?:e[-+]?[0-9]{1,3})?)\s*(us|ms|s|min|h|d)?\s*$', 'i') AS p) m
+										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
+																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
+										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)
+							  -- (LEAST of integers and a numeric: rounded as the server rounds)
+							  ::pg_catalog.numeric)::pg_catalog.int4
+					OPERATOR(pg_catalog./) 2)
+	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.snowflake_lock_try_ms() IS
+	'how long a try for locks may wait (ms): half of the smallest deadlock_timeout a session of this database may have';
+
 -- The locks of a partition job, taken in tries: ACCESS EXCLUSIVE on the
 -- parent; then, with the parent held, so that no partition comes or goes,
 -- on its default partition and on each of parts that is still a partition
@@ -477,31 +518,7 @@ DECLARE
 	def oid;
 	r record;
 BEGIN
-	-- A setting is read as the server reads it: a number (decimal, with
-	-- an exponent, or hexadecimal) and a unit, milliseconds if none; one
-	-- it cannot read counts as 1 ms.  (As snowflake_convert_key reads it.)
-	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
-							  COALESCE((SELECT pg_catalog.min(
-												CASE WHEN m.p IS NULL THEN 1
-													 WHEN m.p[1] OPERATOR(pg_catalog.~*) '^0x'
-													 THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(m.p[1], 3), 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8
-														  OPERATOR(pg_catalog.*) 1.0
-													 ELSE m.p[1]::pg_catalog.numeric END
-												OPERATOR(pg_catalog.*)
-												CASE pg_catalog.lower(m.p[2]) WHEN 'us' THEN 0.001 WHEN 's' THEN 1000 WHEN 'min' THEN 60000
-													 WHEN 'h' THEN 3600000 WHEN 'd' THEN 86400000 ELSE 1 END)
-										  FROM pg_catalog.pg_db_role_setting d,
-											   pg_catalog.unnest(d.setconfig) AS cfg(item),
-											   LATERAL (SELECT pg_catalog.regexp_match(pg_catalog.substr(cfg.item, 18),
-														'^\s*(0x[0-9a-f]{1,15}|[0-9]*\.?[0-9]+(?:e[-+]?[0-9]{1,3})?)\s*(us|ms|s|min|h|d)?\s*$', 'i') AS p) m
-										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
-																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
-										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)
-							  -- (LEAST of integers and a numeric: rounded as the server rounds)
-							  ::pg_catalog.numeric)::pg_catalog.int4
-					OPERATOR(pg_catalog./) 2)
-	  INTO lock_wait
-	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
+	lock_wait := @extschema@.snowflake_lock_try_ms();
 
 	LOOP
 		attempt := attempt + 1;
@@ -1307,31 +1324,7 @@ BEGIN
 		END IF;
 	END IF;
 
-	-- A setting is read as the server reads it: a number (decimal, with
-	-- an exponent, or hexadecimal) and a unit, milliseconds if none; one
-	-- it cannot read counts as 1 ms.
-	SELECT GREATEST(1, LEAST(g.setting::pg_catalog.int4, g.reset_val::pg_catalog.int4, g.boot_val::pg_catalog.int4,
-							  COALESCE((SELECT pg_catalog.min(
-												CASE WHEN m.p IS NULL THEN 1
-													 WHEN m.p[1] OPERATOR(pg_catalog.~*) '^0x'
-													 THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(m.p[1], 3), 16, '0'))::pg_catalog.bit(64)::pg_catalog.int8
-														  OPERATOR(pg_catalog.*) 1.0
-													 ELSE m.p[1]::pg_catalog.numeric END
-												OPERATOR(pg_catalog.*)
-												CASE pg_catalog.lower(m.p[2]) WHEN 'us' THEN 0.001 WHEN 's' THEN 1000 WHEN 'min' THEN 60000
-													 WHEN 'h' THEN 3600000 WHEN 'd' THEN 86400000 ELSE 1 END)
-										  FROM pg_catalog.pg_db_role_setting d,
-											   pg_catalog.unnest(d.setconfig) AS cfg(item),
-											   LATERAL (SELECT pg_catalog.regexp_match(pg_catalog.substr(cfg.item, 18),
-														'^\s*(0x[0-9a-f]{1,15}|[0-9]*\.?[0-9]+(?:e[-+]?[0-9]{1,3})?)\s*(us|ms|s|min|h|d)?\s*$', 'i') AS p) m
-										 WHERE d.setdatabase OPERATOR(pg_catalog.=) ANY (ARRAY[0, (SELECT b.oid FROM pg_catalog.pg_database b
-																							 WHERE b.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())])
-										   AND cfg.item LIKE 'deadlock\_timeout=%'), 2147483647)
-							  -- (LEAST of integers and a numeric: rounded as the server rounds)
-							  ::pg_catalog.numeric)::pg_catalog.int4
-					OPERATOR(pg_catalog./) 2)
-	  INTO lock_wait
-	  FROM pg_catalog.pg_settings g WHERE g.name = 'deadlock_timeout';
+	lock_wait := @extschema@.snowflake_lock_try_ms();
 
 	-- The columns and their tables; the current user must be the owner of
 	-- each (not a member of the owner's role, not a superuser: the owners'
