@@ -1257,7 +1257,7 @@ BEGIN
 			  FROM pg_catalog.pg_depend d
 			 WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.objid = seq
 			   AND ((d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.deptype IN ('a', 'i')
-					 AND (d.refobjid, d.refobjsubid) IS DISTINCT FROM (root_rel, root_att::pg_catalog.int4))
+					 AND (d.refobjid, d.refobjsubid) NOT IN (SELECT * FROM ROWS FROM (pg_catalog.unnest(k_rel), pg_catalog.unnest(k_att::pg_catalog.int4[]))))
 					OR (d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'))
 			 ORDER BY d.deptype, d.refobjid LIMIT 1;
 		ELSE
@@ -1319,7 +1319,7 @@ BEGIN
 		   AND l.relation OPERATOR(pg_catalog.>=) 16384;	-- FirstNormalObjectId
 		IF msg IS NOT NULL THEN
 			RAISE WARNING 'snowflake_convert_key runs in a transaction that already holds locks on %', msg
-				USING DETAIL = 'They stay held while it waits for its own locks, which it gives back after each try, so a transaction that waits for one of them while it holds a lock the conversion needs can deadlock with it (40P01), or make it give up (55P03).',
+				USING DETAIL = 'They stay held while it waits for its own locks, which it gives back after each try, so a transaction that waits for one of them while it holds a lock the conversion needs can deadlock with it, or make it give up.',
 					  HINT = 'Convert each key in a transaction of its own, with nothing locked before it; for views dropped for it, see "Views around a conversion" in the reference.';
 		END IF;
 	END IF;
@@ -1953,13 +1953,18 @@ BEGIN
 			   JOIN pg_catalog.pg_attribute a ON a.attrelid = u.relid AND a.attnum = u.attnum
 			  WHERE NOT t.tgisinternal AND t.tgparentid = 0
 				AND l.lanname NOT IN ('internal', 'c')
-				AND p.prosrc OPERATOR(pg_catalog.~*)
-					('(^|[^[:alnum:]_$])"?'
-					 OPERATOR(pg_catalog.||) pg_catalog.regexp_replace(a.attname, '([^[:alnum:]_])', '\\\1', 'g')
-					 OPERATOR(pg_catalog.||) '"?($|[^[:alnum:]_$])')
+				AND (p.prosrc OPERATOR(pg_catalog.~*)
+						('(^|[^[:alnum:]_$])"?'
+						 OPERATOR(pg_catalog.||) pg_catalog.regexp_replace(a.attname, '([^[:alnum:]_])', '\\\1', 'g')
+						 OPERATOR(pg_catalog.||) '"?($|[^[:alnum:]_$])')
+					 -- or a generic function, told the column by an argument
+					 -- of the trigger (EXECUTE FUNCTION f('customer_id'))
+					 OR pg_catalog.lower(a.attname) OPERATOR(pg_catalog.=) ANY (
+						SELECT pg_catalog.lower(x.arg)
+						  FROM pg_catalog.unnest(pg_catalog.string_to_array(pg_catalog.encode(t.tgargs, 'escape'), '\000')) AS x(arg)))
 			  ORDER BY pg_catalog.array_position(rp_rel, t.tgrelid), t.tgname, u.attnum LOOP
 		table_name := r.tgrelid; column_name := r.attname; action := 'trigger';
-		detail := pg_catalog.format('trigger %I calls %s, whose body names the column and is not checked: fix what there still takes it as an integer',
+		detail := pg_catalog.format('trigger %I calls %s, whose body or arguments name the column and are not checked: fix what there still takes it as an integer',
 									r.tgname, r.fn)
 				  OPERATOR(pg_catalog.||) CASE WHEN r.proowner OPERATOR(pg_catalog.=) me THEN ''
 											   ELSE pg_catalog.format('; it belongs to %I, so sessions that ran it before fail until it is created again', pg_catalog.pg_get_userbyid(r.proowner)) END;

@@ -285,6 +285,25 @@ SELECT action, detail FROM snowflake_convert_key('cv_t1.orders') WHERE action = 
 SELECT to_regclass('cv_t1.orders_id_seq') AS t1_seq, to_regclass('cv_t2.orders_id_seq') AS t2_seq;
 DROP SCHEMA cv_t1, cv_t2 CASCADE;
 
+-- A partition attached with a serial of its own: its sequence goes with
+-- the rest (its column is the key's), and a generic trigger function told
+-- the key's name by an argument is listed.
+CREATE TABLE cv.ap (id bigserial, at integer NOT NULL) PARTITION BY RANGE (at);
+CREATE TABLE cv.ap_2 (id bigserial, at integer NOT NULL);
+ALTER TABLE cv.ap ATTACH PARTITION cv.ap_2 FOR VALUES FROM (0) TO (10);
+CREATE FUNCTION cv.ap_generic() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM (pg_catalog.to_jsonb(NEW) ->> TG_ARGV[0])::integer;
+	RETURN NEW;
+END
+$$;
+CREATE TRIGGER ap_generic BEFORE INSERT ON cv.ap FOR EACH ROW EXECUTE FUNCTION cv.ap_generic('ID');
+SELECT table_name, column_name, action, detail FROM snowflake_convert_key('cv.ap')
+ WHERE action IN ('default', 'sequence', 'trigger');
+SELECT to_regclass('cv.ap_id_seq') AS ap_seq, to_regclass('cv.ap_2_id_seq') AS ap_2_seq;
+DROP TABLE cv.ap;
+DROP FUNCTION cv.ap_generic();
+
 -- Views dropped in the conversion's transaction (the reference's recipe)
 -- hold their lock through its tries: the warning says so.
 CREATE TABLE cv.vk (id bigserial PRIMARY KEY);
