@@ -28,7 +28,7 @@ DATA = $(wildcard scripts/snowflake--*.sql)
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping plans mint wal textforms jit security schema hostile cache partitions
+REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint wal textforms jit security schema hostile cache partitions
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;

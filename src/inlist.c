@@ -42,6 +42,14 @@
  * side, but not an array of ids (the array type is no member of the
  * extension, so it is not "shippable"), and would fetch every row.
  *
+ * Bounded work: any role reaches this with any query that holds ids, so
+ * the rewrite of a level costs O(n log n) in its n arms and linear in
+ * their size (combine_arms sorts the arms on a hash of their left side),
+ * walks each inheritance tree once, checks for interrupts in every loop
+ * that grows with the query and for stack depth in every recursion, and
+ * runs once per level: the first table's call rewrites it, and the later
+ * tables' calls see it done without walking the join tree again.
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
@@ -51,12 +59,16 @@
 #include "catalog/pg_class.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
+#include "common/hashfn.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/plancat.h"
+#include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #include "utils/array.h"
+#include "utils/datum.h"
 #include "utils/lsyscache.h"
 
 #include "window.h"
@@ -67,6 +79,7 @@ extern PGDLLEXPORT Datum snowflake_lt(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_ge(PG_FUNCTION_ARGS);
 
 static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
+static planner_hook_type prev_planner_hook = NULL;
 
 typedef enum
 {
@@ -136,46 +149,194 @@ is_null_const(Node *n)
 }
 
 /*
+ * What one rewrite of a query level's quals remembers: which of the
+ * level's tables were looked at for foreign members, and which have one,
+ * so that an inheritance tree is walked once per level, not once per
+ * group of arms.
+ */
+typedef struct RewriteContext
+{
+	PlannerInfo *root;
+	Bitmapset  *looked;			/* relids whose members were looked at */
+	Bitmapset  *foreign;		/* ... of which are foreign or have a foreign
+								 * member */
+} RewriteContext;
+
+/*
  * Whether expression x reads a foreign table of this query level, or a
  * table with a foreign inheritance child or partition.
  */
 static bool
-reads_foreign(PlannerInfo *root, Node *x)
+reads_foreign(RewriteContext *cxt, Node *x)
 {
+	PlannerInfo *root = cxt->root;
 	Relids		relids = pull_varnos(root, x);
 	int			relid = -1;
 
+	/* bound: the tables x reads, each looked at once per rewrite */
 	while ((relid = bms_next_member(relids, relid)) >= 0)
 	{
 		RangeTblEntry *rte;
-		List	   *members;
-		ListCell   *lc;
+		bool		found = false;
 
 		if (relid >= root->simple_rel_array_size)
 			continue;
+		if (bms_is_member(relid, cxt->looked))
+		{
+			if (bms_is_member(relid, cxt->foreign))
+				return true;
+			continue;
+		}
 		rte = root->simple_rte_array[relid];
 		if (rte == NULL || rte->rtekind != RTE_RELATION)
 			continue;
 		if (rte->relkind == RELKIND_FOREIGN_TABLE)
+			found = true;
+		else if (rte->inh)
+		{
+			/* the members: the parent is locked, and only their kinds are read */
+			List	   *members = find_all_inheritors(rte->relid, NoLock, NULL);
+			ListCell   *lc;
+
+			/* bound: the members of one inheritance tree */
+			foreach(lc, members)
+			{
+				CHECK_FOR_INTERRUPTS();
+				if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE)
+				{
+					found = true;
+					break;
+				}
+			}
+			list_free(members);
+		}
+		cxt->looked = bms_add_member(cxt->looked, relid);
+		if (found)
+		{
+			cxt->foreign = bms_add_member(cxt->foreign, relid);
 			return true;
-		if (!rte->inh)
-			continue;
-		/* the members: the parent is locked, and only their kinds are read */
-		members = find_all_inheritors(rte->relid, NoLock, NULL);
-		foreach(lc, members)
-			if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE)
-			return true;
+		}
 	}
 	return false;
+}
+
+/*
+ * A hash of an expression that every expression equal() to it shares:
+ * its node tags, in walk order, and some of the fields equal() compares
+ * (the objects it names, constants' contents).  Parse locations and
+ * display forms, which equal() ignores, are left out.  Expressions that
+ * differ only in fields left out collide, which costs time, not results.
+ */
+static bool
+expr_hash_walker(Node *node, void *context)
+{
+	uint32	   *h = (uint32 *) context;
+
+	if (node == NULL)
+	{
+		*h = hash_combine(*h, 0);
+		return false;
+	}
+	/* bound: the nodes of one expression, each visited once */
+	check_stack_depth();
+	*h = hash_combine(*h, (uint32) nodeTag(node));
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varno);
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varattno);
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varlevelsup);
+			break;
+		case T_Const:
+			{
+				Const	   *c = (Const *) node;
+
+				*h = hash_combine(*h, (uint32) c->consttype);
+				if (c->constisnull)
+					*h = hash_combine(*h, 1);
+				else if (c->constbyval)
+					*h = hash_combine(*h, hash_bytes((const unsigned char *) &c->constvalue,
+													 sizeof(Datum)));
+				else
+					/* the bytes that datumIsEqual compares, as equal() does */
+					*h = hash_combine(*h, hash_bytes((const unsigned char *) DatumGetPointer(c->constvalue),
+													 (int) datumGetSize(c->constvalue, false, c->constlen)));
+				return false;
+			}
+		case T_Param:
+			*h = hash_combine(*h, (uint32) ((Param *) node)->paramkind);
+			*h = hash_combine(*h, (uint32) ((Param *) node)->paramid);
+			break;
+		case T_FuncExpr:
+			*h = hash_combine(*h, (uint32) ((FuncExpr *) node)->funcid);
+			break;
+		case T_OpExpr:
+		case T_DistinctExpr:
+		case T_NullIfExpr:
+			*h = hash_combine(*h, (uint32) ((OpExpr *) node)->opno);
+			break;
+		case T_ScalarArrayOpExpr:
+			*h = hash_combine(*h, (uint32) ((ScalarArrayOpExpr *) node)->opno);
+			break;
+		case T_RelabelType:
+			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttype);
+			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttypmod);
+			break;
+		case T_BoolExpr:
+			*h = hash_combine(*h, (uint32) ((BoolExpr *) node)->boolop);
+			break;
+		case T_Query:
+			/* a sublink's query: its tag only */
+			return false;
+		default:
+			break;
+	}
+	return expression_tree_walker(node, expr_hash_walker, context);
+}
+
+static uint32
+expr_hash(Node *x)
+{
+	uint32		h = 0;
+
+	(void) expr_hash_walker(x, &h);
+	return h;
+}
+
+/* An arm as grouping sorts it: by its X's hash, then operator, then place. */
+typedef struct ArmKey
+{
+	uint32		hash;
+	Oid			opno;
+	int			arm;
+} ArmKey;
+
+static int
+arm_key_cmp(const void *a, const void *b)
+{
+	const ArmKey *ka = (const ArmKey *) a;
+	const ArmKey *kb = (const ArmKey *) b;
+
+	if (ka->hash != kb->hash)
+		return ka->hash < kb->hash ? -1 : 1;
+	if (ka->opno != kb->opno)
+		return ka->opno < kb->opno ? -1 : 1;
+	return ka->arm < kb->arm ? -1 : ka->arm > kb->arm;
 }
 
 /*
  * The arms of an OR (use_or) or of an AND, with each group of two or more
  * equalities (inequalities) of one X made one array comparison, which
  * takes the place of the group's first arm.
+ *
+ * The work is O(n log n) in the n arms, and linear in their size: each X
+ * is hashed once, the arms are sorted on (hash, operator, place), and
+ * equal() runs only within a run of one hash and operator, against each
+ * distinct X of the run once (two distinct X of one hash collide, which
+ * the hash makes rare).
  */
 static List *
-combine_arms(PlannerInfo *root, List *args, bool use_or)
+combine_arms(RewriteContext *cxt, List *args, bool use_or)
 {
 	int			n = list_length(args);
 	ArmKind		want = use_or ? ARM_EQ : ARM_NE;
@@ -185,10 +346,14 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 	Const	  **cs;
 	int		   *leader;			/* the group's first arm; -1: not yet seen,
 								 * -2: in no group */
+	int		   *next;			/* the group's next arm, in order; -1: none */
 	int		   *size;			/* a leader's group size */
 	bool	   *gone;
+	ArmKey	   *keys;
+	ArmKey	   *groups;			/* the groups made, by their X's hash */
+	int			nkeys = 0;
+	int			ngroups = 0;
 	int			null_to = -1;	/* the leader that takes the NULL arm */
-	bool		any = false;
 	List	   *result = NIL;
 	int			i;
 	int			j;
@@ -198,60 +363,118 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 	kind = palloc(n * sizeof(ArmKind));
 	xs = palloc0(n * sizeof(Node *));
 	cs = palloc0(n * sizeof(Const *));
-	leader = palloc(n * sizeof(int));
-	size = palloc0(n * sizeof(int));
-	gone = palloc0(n * sizeof(bool));
+	/* bound: the arms, once */
 	for (i = 0; i < n; i++)
 	{
+		CHECK_FOR_INTERRUPTS();
 		kind[i] = arm_kind(list_nth(args, i), &xs[i], &cs[i]);
-		leader[i] = -1;
+		if (kind[i] == want)
+			nkeys++;
 	}
-
-	/*
-	 * The groups: same operator, same X, two arms or more.  Each arm is
-	 * looked at by one group only (leader -2: in no group), so a list that
-	 * makes no group costs one pass over it, not one per arm.
-	 */
-	for (i = 0; i < n; i++)
-	{
-		Oid			opno;
-		bool		ok;
-
-		if (kind[i] != want || leader[i] != -1)
-			continue;
-		opno = ((OpExpr *) list_nth(args, i))->opno;
-		for (j = i; j < n; j++)
-			if (kind[j] == want && leader[j] == -1 &&
-				((OpExpr *) list_nth(args, j))->opno == opno &&
-				equal(xs[j], xs[i]))
-			{
-				leader[j] = i;
-				size[i]++;
-			}
-		ok = size[i] >= 2 &&
-			OidIsValid(get_array_type(cs[i]->consttype)) &&
-			!contain_volatile_functions(xs[i]) &&
-			!reads_foreign(root, xs[i]);
-		if (!ok)
-		{
-			size[i] = 0;
-			for (j = i; j < n; j++)
-				if (leader[j] == i)
-					leader[j] = -2;
-			continue;
-		}
-		any = true;
-	}
-	if (!any)
+	if (nkeys < 2)
 		return args;
 
-	/* arms that say nothing beside a group of the same X; an OR's NULL */
+	leader = palloc(n * sizeof(int));
+	next = palloc(n * sizeof(int));
+	size = palloc0(n * sizeof(int));
+	gone = palloc0(n * sizeof(bool));
+	keys = palloc(nkeys * sizeof(ArmKey));
+	groups = palloc(nkeys * sizeof(ArmKey));
+	nkeys = 0;
+	/* bound: the arms, once; each X hashed once, linear in its size */
+	for (i = 0; i < n; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
+		leader[i] = -1;
+		next[i] = -1;
+		if (kind[i] != want)
+			continue;
+		keys[nkeys].hash = expr_hash(xs[i]);
+		keys[nkeys].opno = ((OpExpr *) list_nth(args, i))->opno;
+		keys[nkeys].arm = i;
+		nkeys++;
+	}
+	qsort(keys, nkeys, sizeof(ArmKey), arm_key_cmp);
+
+	/*
+	 * The groups: same operator, same X, two arms or more.  Within a run of
+	 * one hash and operator, in the arms' order, the first arm not yet in a
+	 * group leads one and takes the later arms of its X, linked in order.
+	 */
+	for (int start = 0, end; start < nkeys; start = end)
+	{
+		/* bound: the runs, together the arms, once */
+		for (end = start + 1; end < nkeys &&
+			 keys[end].hash == keys[start].hash && keys[end].opno == keys[start].opno; end++)
+			;
+		for (int a = start; a < end; a++)
+		{
+			int			lead = keys[a].arm;
+			int			last = lead;
+			bool		ok;
+
+			if (leader[lead] != -1)
+				continue;
+			leader[lead] = lead;
+			size[lead] = 1;
+			/* bound: the rest of the run, once per distinct X in it */
+			for (int b = a + 1; b < end; b++)
+			{
+				int			arm = keys[b].arm;
+
+				CHECK_FOR_INTERRUPTS();
+				if (leader[arm] == -1 && equal(xs[arm], xs[lead]))
+				{
+					leader[arm] = lead;
+					next[last] = arm;
+					last = arm;
+					size[lead]++;
+				}
+			}
+			ok = size[lead] >= 2 &&
+				OidIsValid(get_array_type(cs[lead]->consttype)) &&
+				!contain_volatile_functions(xs[lead]) &&
+				!reads_foreign(cxt, xs[lead]);
+			if (!ok)
+			{
+				size[lead] = 0;
+				/* bound: the group */
+				for (int arm = lead; arm >= 0; arm = next[arm])
+					leader[arm] = -2;
+				continue;
+			}
+			groups[ngroups++] = keys[a];
+		}
+	}
+	if (ngroups == 0)
+		return args;
+	qsort(groups, ngroups, sizeof(ArmKey), arm_key_cmp);
+
+	/*
+	 * Arms that say nothing beside a group of the same X; an OR's NULL.
+	 * bound: the arms, each looked up among the groups of its X's hash.
+	 */
 	for (j = 0; j < n; j++)
 	{
+		CHECK_FOR_INTERRUPTS();
 		if (kind[j] == redundant)
 		{
-			for (i = 0; i < n; i++)
-				if (size[i] >= 2 && equal(xs[j], xs[i]))
+			uint32		h = expr_hash(xs[j]);
+			int			lo = 0;
+			int			hi = ngroups;
+
+			/* the first group of hash h, by bisection */
+			while (lo < hi)
+			{
+				int			mid = lo + (hi - lo) / 2;
+
+				if (groups[mid].hash < h)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < ngroups && groups[lo].hash == h; lo++)
+				if (equal(xs[j], xs[groups[lo].arm]))
 				{
 					gone[j] = true;
 					break;
@@ -259,6 +482,7 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 		}
 		else if (use_or && null_to < 0 && is_null_const(list_nth(args, j)))
 		{
+			/* once: the first group's leader */
 			for (i = 0; i < n && size[i] < 2; i++)
 				;
 			null_to = i;
@@ -266,6 +490,7 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 		}
 	}
 
+	/* bound: the arms, once, and each group's elements, once */
 	for (i = 0; i < n; i++)
 	{
 		OpExpr	   *first = (OpExpr *) list_nth(args, i);
@@ -277,6 +502,7 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 		Oid			elemtype;
 		ScalarArrayOpExpr *saop;
 
+		CHECK_FOR_INTERRUPTS();
 		if (gone[i] || (leader[i] >= 0 && leader[i] != i))
 			continue;
 		if (leader[i] < 0)
@@ -287,9 +513,8 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 		elemtype = cs[i]->consttype;
 		elems = palloc((size[i] + 1) * sizeof(Datum));
 		nulls = palloc0((size[i] + 1) * sizeof(bool));
-		for (j = i; j < n; j++)
-			if (leader[j] == i)
-				elems[k++] = cs[j]->constvalue;
+		for (j = i; j >= 0; j = next[j])
+			elems[k++] = cs[j]->constvalue;
 		if (null_to == i)
 		{
 			elems[k] = (Datum) 0;
@@ -314,9 +539,13 @@ combine_arms(PlannerInfo *root, List *args, bool use_or)
 	return result;
 }
 
-/* A qual expression, its ORs and ANDs rewritten bottom-up. */
+/*
+ * A qual expression, its ORs and ANDs rewritten bottom-up.
+ * bound: the nodes of the qual's AND/OR tree, each once, to any depth the
+ * stack allows.
+ */
 static Node *
-rewrite_bool(PlannerInfo *root, Node *node)
+rewrite_bool(RewriteContext *cxt, Node *node)
 {
 	BoolExpr   *b;
 	List	   *args = NIL;
@@ -324,11 +553,15 @@ rewrite_bool(PlannerInfo *root, Node *node)
 
 	if (node == NULL || !IsA(node, BoolExpr))
 		return node;
+	check_stack_depth();
 	b = (BoolExpr *) node;
 	foreach(lc, b->args)
-		args = lappend(args, rewrite_bool(root, lfirst(lc)));
+	{
+		CHECK_FOR_INTERRUPTS();
+		args = lappend(args, rewrite_bool(cxt, lfirst(lc)));
+	}
 	if (b->boolop != NOT_EXPR)
-		args = combine_arms(root, args, b->boolop == OR_EXPR);
+		args = combine_arms(cxt, args, b->boolop == OR_EXPR);
 	if (list_length(args) == 1 && b->boolop != NOT_EXPR)
 		return linitial(args);
 	b->args = args;
@@ -337,7 +570,7 @@ rewrite_bool(PlannerInfo *root, Node *node)
 
 /* A level's quals: an implicit AND list (after preprocessing) or a clause. */
 static Node *
-rewrite_quals(PlannerInfo *root, Node *quals)
+rewrite_quals(RewriteContext *cxt, Node *quals)
 {
 	List	   *args = NIL;
 	ListCell   *lc;
@@ -345,34 +578,41 @@ rewrite_quals(PlannerInfo *root, Node *quals)
 	if (quals == NULL)
 		return NULL;
 	if (!IsA(quals, List))
-		return rewrite_bool(root, quals);
+		return rewrite_bool(cxt, quals);
+	/* bound: the level's top-level quals, once */
 	foreach(lc, (List *) quals)
-		args = lappend(args, rewrite_bool(root, lfirst(lc)));
-	return (Node *) combine_arms(root, args, false);
+	{
+		CHECK_FOR_INTERRUPTS();
+		args = lappend(args, rewrite_bool(cxt, lfirst(lc)));
+	}
+	return (Node *) combine_arms(cxt, args, false);
 }
 
+/* bound: the nodes of the level's join tree, each once */
 static void
-rewrite_jointree(PlannerInfo *root, Node *jt)
+rewrite_jointree(RewriteContext *cxt, Node *jt)
 {
 	ListCell   *lc;
 
 	if (jt == NULL)
 		return;
+	check_stack_depth();
+	CHECK_FOR_INTERRUPTS();
 	if (IsA(jt, FromExpr))
 	{
 		FromExpr   *f = (FromExpr *) jt;
 
 		foreach(lc, f->fromlist)
-			rewrite_jointree(root, lfirst(lc));
-		f->quals = rewrite_quals(root, f->quals);
+			rewrite_jointree(cxt, lfirst(lc));
+		f->quals = rewrite_quals(cxt, f->quals);
 	}
 	else if (IsA(jt, JoinExpr))
 	{
 		JoinExpr   *j = (JoinExpr *) jt;
 
-		rewrite_jointree(root, j->larg);
-		rewrite_jointree(root, j->rarg);
-		j->quals = rewrite_quals(root, j->quals);
+		rewrite_jointree(cxt, j->larg);
+		rewrite_jointree(cxt, j->rarg);
+		j->quals = rewrite_quals(cxt, j->quals);
 	}
 }
 
@@ -380,7 +620,7 @@ rewrite_jointree(PlannerInfo *root, Node *jt)
  * The first table of a join tree in the order add_base_rels_to_query
  * visits it (FROM items in order, a join's left side first), whose
  * RelOptInfo is the first of the level that get_relation_info fills in;
- * 0 if it has none.
+ * 0 if it has none.  bound: the join tree's nodes up to that table.
  */
 static Index
 first_table(PlannerInfo *root, Node *jt)
@@ -390,6 +630,8 @@ first_table(PlannerInfo *root, Node *jt)
 
 	if (jt == NULL)
 		return 0;
+	check_stack_depth();
+	CHECK_FOR_INTERRUPTS();
 	if (IsA(jt, RangeTblRef))
 	{
 		Index		rti = ((RangeTblRef *) jt)->rtindex;
@@ -413,6 +655,15 @@ first_table(PlannerInfo *root, Node *jt)
 }
 
 /*
+ * The query level whose quals were rewritten last, in this planning: the
+ * later tables of that level skip the walk for the first table, which
+ * would otherwise be made once per table.  Forgotten when a planning
+ * starts and ends (sf_planner), so that a level planned later at the same
+ * address is not taken for it.
+ */
+static PlannerInfo *rewritten_level = NULL;
+
+/*
  * The hook: for the first table of the query level, whose call comes
  * before the quals go to the relations, the level's quals are rewritten
  * once (members of an inheritance tree come after, and take their
@@ -425,14 +676,38 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 	if (prev_get_relation_info_hook)
 		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
 	if (rel->reloptkind == RELOPT_BASEREL && root->parse->jointree != NULL &&
+		root != rewritten_level &&
 		rel->relid == first_table(root, (Node *) root->parse->jointree))
-		rewrite_jointree(root, (Node *) root->parse->jointree);
+	{
+		RewriteContext cxt = {root, NULL, NULL};
+
+		rewrite_jointree(&cxt, (Node *) root->parse->jointree);
+		rewritten_level = root;
+	}
 }
 
-/* sf_inlist_init - install the hook (from _PG_init) */
+/* The planner, with rewritten_level forgotten before and after it. */
+static PlannedStmt *
+sf_planner(Query *parse, const char *query_string, int cursorOptions,
+		   ParamListInfo boundParams)
+{
+	PlannedStmt *result;
+
+	rewritten_level = NULL;
+	if (prev_planner_hook)
+		result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+	else
+		result = standard_planner(parse, query_string, cursorOptions, boundParams);
+	rewritten_level = NULL;
+	return result;
+}
+
+/* sf_inlist_init - install the hooks (from _PG_init) */
 void
 sf_inlist_init(void)
 {
 	prev_get_relation_info_hook = get_relation_info_hook;
 	get_relation_info_hook = sf_get_relation_info;
+	prev_planner_hook = planner_hook;
+	planner_hook = sf_planner;
 }
