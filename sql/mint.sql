@@ -16,6 +16,14 @@ RESET snowflake.worker_id;
 -- Unknown settings under the prefix are refused.
 SET snowflake.wrker_id = 1;
 
+-- How far ahead of time a burst may run: 1 s by default, 0 to 1 hour,
+-- one value for the server (postgresql.conf or ALTER SYSTEM, then a
+-- reload), which no session may change for itself.
+SHOW snowflake.max_lead;
+SELECT name, setting, unit, min_val, max_val, context, vartype
+FROM pg_settings WHERE name = 'snowflake.max_lead';
+SET snowflake.max_lead = '10s';
+
 -- Minted ids carry the worker of the setting, and the current millisecond.
 SET snowflake.worker_id = 42;
 SELECT snowflake_worker(id) AS worker,

@@ -7,10 +7,20 @@
  * Every backend of a server mints from one 64-bit state in shared memory,
  * the last (millisecond << 12 | sequence) handed out, advanced with a
  * compare-and-swap loop by the step in snowflake.h: max(now, last + 1).  No
- * lock, no sequence, no waiting: ids are unique server-wide and strictly
- * increasing for each worker, a burst of more than 4096 ids in one
- * millisecond runs ahead of the clock, and a clock set back is ignored until
- * it catches up.
+ * lock, no sequence: ids are unique server-wide and strictly increasing for
+ * each worker, a burst of more than 4096 ids in one millisecond runs ahead
+ * of the clock, and a clock set back is ignored until it catches up.
+ *
+ * The lead: a burst runs at most snowflake.max_lead ahead of time.  A mint
+ * whose id would be further ahead waits, on its latch, holding nothing,
+ * until time catches up, and then takes the step's id of that moment; so
+ * a server's sustained rate is 4096 ids a millisecond, and bursts within
+ * the bound never wait.  Time is the wall clock, except after the wall
+ * clock steps back: then it goes on from where the ids are, at the
+ * monotonic clock's rate (sf_mint_time), so that minting goes on at the
+ * full rate instead of waiting for the wall clock to come back.  After a
+ * restart or a promotion time starts at the recorded mark, above which the
+ * ids resume at once.
  *
  * Crash safety: ids must not repeat after a restart, even when the clock
  * was set back across it.  So minting never passes a millisecond that is
@@ -41,6 +51,8 @@
  *-------------------------------------------------------------------------
  */
 #include "pg_snowflake.h"
+
+#include <time.h>
 
 #include "access/xlog.h"
 #include "miscadmin.h"
@@ -75,6 +87,8 @@ typedef struct SfMintShared
 {
 	pg_atomic_uint64 last;		/* last (ms << 12 | sequence) handed out */
 	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
+	pg_atomic_uint64 time_offset;	/* the lead's time minus the monotonic
+									 * clock, in microseconds (an int64) */
 	/* under the lock: */
 	bool		mark_read;		/* the recorded mark is in last and mark */
 	uint64		mark;			/* the mark in the file */
@@ -91,11 +105,20 @@ typedef struct SfMintShared
 /* The name waits on the lock show under, in pg_stat_activity. */
 #define MINT_TRANCHE		"snowflake_mint"
 
+/* The name a mint waiting for time to catch up shows under, from 17 on. */
+#define MINT_WAIT_EVENT		"SnowflakeMintLead"
+
+/* How far the lead's time may stray before it is stored anew, in µs. */
+#define MINT_TIME_SLACK_US	1000
+
 static SfMintShared *mint_shared = NULL;
 static LWLock *mint_lock = NULL;
 
 /* snowflake.worker_id */
 static int	sf_worker_id = 0;
+
+/* snowflake.max_lead, in milliseconds */
+static int	sf_max_lead = 1000;
 
 /*
  * A value of snowflake.worker_id given before the library was loaded (in
@@ -222,6 +245,7 @@ mint_shared_init(void *ptr)
 
 	pg_atomic_init_u64(&shared->last, 0);
 	pg_atomic_init_u64(&shared->reserved, 0);
+	pg_atomic_init_u64(&shared->time_offset, 0);
 	shared->mark_read = false;
 	shared->mark = 0;
 	shared->mark_lsn = InvalidXLogRecPtr;
@@ -238,6 +262,59 @@ mint_raise(pg_atomic_uint64 *v, uint64 value)
 	uint64		cur = pg_atomic_read_u64(v);
 
 	while (cur < value && !pg_atomic_compare_exchange_u64(v, &cur, value))
+		;
+}
+
+/* The monotonic clock, in microseconds. */
+static int64
+mint_monotonic_us(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		elog(ERROR, "could not read the monotonic clock: %m");
+	return (int64) ts.tv_sec * INT64CONST(1000000) + ts.tv_nsec / 1000;
+}
+
+/*
+ * The time the lead is measured from, in microseconds since the epoch
+ * (sf_mint_time), for the wall clock wall_us and the last state last: the
+ * monotonic clock plus the shared offset, kept between the wall clock and
+ * the ids.  The offset is stored anew when the time strays from it by
+ * more than MINT_TIME_SLACK_US, rarely: it moves only as the two clocks
+ * drift apart, as the wall clock steps, and as the ids drag it back.  A
+ * store that another backend's beats is dropped: both are right.
+ */
+static int64
+mint_time_us(SfMintShared *shared, int64 wall_us, uint64 last)
+{
+	int64		mono = mint_monotonic_us();
+	uint64		offset = pg_atomic_read_u64(&shared->time_offset);
+	int64		held = mono + (int64) offset;
+	int64		time = sf_mint_time(held, wall_us, last);
+
+	if (time > held + MINT_TIME_SLACK_US || time < held - MINT_TIME_SLACK_US)
+		(void) pg_atomic_compare_exchange_u64(&shared->time_offset, &offset,
+											  (uint64) (time - mono));
+	return time;
+}
+
+/*
+ * Start the lead's time at the ids' millisecond, if it is behind: after
+ * the mark is read or replayed, minting resumes above it at once, and the
+ * bound applies from there.
+ */
+static void
+mint_time_resume(SfMintShared *shared)
+{
+	int64		ids_us = (int64) (pg_atomic_read_u64(&shared->last) >> SF_SEQUENCE_BITS) *
+		SF_USEC_PER_MS;
+	int64		mono = mint_monotonic_us();
+	uint64		offset = pg_atomic_read_u64(&shared->time_offset);
+
+	while (mono + (int64) offset < ids_us &&
+		   !pg_atomic_compare_exchange_u64(&shared->time_offset, &offset,
+										   (uint64) (ids_us - mono)))
 		;
 }
 
@@ -259,6 +336,7 @@ mint_load_mark(SfMintShared *shared, int elevel)
 	shared->mark = mark;
 	shared->mark_lsn = InvalidXLogRecPtr;
 	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
+	mint_time_resume(shared);
 	shared->mark_read = true;
 	return true;
 }
@@ -437,6 +515,7 @@ mint_redo_reservation(uint64 mark)
 	}
 	shared->mark_lsn = InvalidXLogRecPtr;
 	mint_raise(&shared->last, shared->mark << SF_SEQUENCE_BITS);
+	mint_time_resume(shared);
 	LWLockRelease(mint_lock);
 }
 
@@ -510,6 +589,15 @@ _PG_init(void)
 							PGC_SUSET,
 							0,
 							NULL, worker_id_assign, NULL);
+	DefineCustomIntVariable("snowflake.max_lead",
+							"How far ahead of time a burst of gen_snowflake() may run.",
+							"Past it, a mint waits until time catches up. One value "
+							"for the whole server, whose minting state every session shares.",
+							&sf_max_lead,
+							1000, 0, 3600000,
+							PGC_SIGHUP,
+							GUC_UNIT_MS,
+							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("snowflake");
 	sf_inlist_init();
 
@@ -555,13 +643,38 @@ mint_state(void)
 }
 
 /*
- * The wall clock in milliseconds since the snowflake epoch (a clock before
- * the epoch is negative, which sf_mint_step treats as the epoch).
+ * The wall clock in microseconds since the snowflake epoch; a clock before
+ * the epoch counts as the epoch, as in sf_mint_step.
  */
 static int64
-mint_clock_ms(void)
+mint_clock_us(void)
 {
-	return (GetCurrentTimestamp() - SF_EPOCH_PG_USEC) / SF_USEC_PER_MS;
+	int64		us = GetCurrentTimestamp() - SF_EPOCH_PG_USEC;
+
+	return us < 0 ? 0 : us;
+}
+
+/*
+ * Wait up to ms milliseconds, at most a second, for time to catch up with
+ * the ids: on the latch, so that a cancel, a timeout or a termination ends
+ * the wait, under a wait event of its own from 17 on (Extension before).
+ */
+static void
+mint_wait(int64 ms)
+{
+#if PG_VERSION_NUM >= 170000
+	static uint32 wait_event = 0;
+
+	if (wait_event == 0)
+		wait_event = WaitEventExtensionNew(MINT_WAIT_EVENT);
+#else
+	const uint32 wait_event = PG_WAIT_EXTENSION;
+#endif
+
+	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+					 (long) Min(ms, 1000), wait_event);
+	ResetLatch(MyLatch);
+	CHECK_FOR_INTERRUPTS();
 }
 
 /* Mint one id for worker. */
@@ -574,11 +687,22 @@ mint(uint32 worker)
 
 	for (;;)
 	{
-		if (!sf_mint_step(last, mint_clock_ms(), &next))
+		int64		now_us = mint_clock_us();
+		int64		wait_ms;
+
+		if (!sf_mint_step(last, now_us / SF_USEC_PER_MS, &next))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("no snowflake id is left to mint"),
 					 errdetail("Ids run out at 2163-05-15 07:35:11.103 UTC.")));
+		/* never more than snowflake.max_lead ahead of time */
+		wait_ms = sf_mint_wait_ms(next, mint_time_us(shared, now_us, last), sf_max_lead);
+		if (wait_ms > 0)
+		{
+			mint_wait(wait_ms);
+			last = pg_atomic_read_u64(&shared->last);
+			continue;
+		}
 		/* never past the durable reservation */
 		if ((next >> SF_SEQUENCE_BITS) >= pg_atomic_read_u64(&shared->reserved))
 		{

@@ -219,9 +219,13 @@ sf_instant_range_ids(bool has_lower, int64_t lower, bool lower_inc,
  * out, whatever the worker.  The next one is max(now, last + 1) in that
  * space, so ids come out strictly increasing and never repeat: more than
  * 4096 in one millisecond carry into the next millisecond (running ahead of
- * the clock instead of waiting), and a clock that goes back is ignored until
- * it catches up.  The server keeps one such state in shared memory and
- * advances it with compare-and-swap; this step is the whole algorithm.
+ * the clock), and a clock that goes back is ignored until it catches up.
+ * The server keeps one such state in shared memory and advances it with
+ * compare-and-swap; this step decides every id.
+ *
+ * How far ahead a burst may run is bounded apart (sf_mint_time,
+ * sf_mint_wait_ms): past the bound a mint waits, and then takes the step's
+ * id of that moment.  The bound decides when, never which.
  */
 #define SF_MINT_STATE_MAX	((SF_TIMESTAMP_MAX << SF_SEQUENCE_BITS) | SF_SEQUENCE_MAX)
 
@@ -251,6 +255,42 @@ sf_mint_id(uint64_t state, uint32_t worker)
 {
 	return sf_compose(state >> SF_SEQUENCE_BITS, worker,
 					  (uint32_t) (state & SF_SEQUENCE_MAX));
+}
+
+/*
+ * The time the bound is measured from, in microseconds since the epoch:
+ * "mono", the monotonic clock's reading moved to the wall clock's scale,
+ * kept between the wall clock and the later of the wall clock and the last
+ * id's millisecond.  So it follows the wall clock while the ids do; after
+ * the wall clock steps back it goes on from where the ids are, at the
+ * monotonic clock's rate, and never runs ahead of the ids by more than it
+ * takes them to catch up.
+ */
+static inline int64_t
+sf_mint_time(int64_t mono_us, int64_t wall_us, uint64_t last)
+{
+	int64_t		ids_us = (int64_t) (last >> SF_SEQUENCE_BITS) * SF_USEC_PER_MS;
+	int64_t		high = ids_us > wall_us ? ids_us : wall_us;
+
+	if (mono_us < wall_us)
+		return wall_us;
+	if (mono_us > high)
+		return high;
+	return mono_us;
+}
+
+/*
+ * How many milliseconds a mint of state next waits at time time_us
+ * (sf_mint_time) when ids may run lead_ms ahead of it: 0 when next's
+ * millisecond is at most lead_ms past time's.
+ */
+static inline int64_t
+sf_mint_wait_ms(uint64_t next, int64_t time_us, int64_t lead_ms)
+{
+	int64_t		next_ms = (int64_t) (next >> SF_SEQUENCE_BITS);
+	int64_t		time_ms = time_us < 0 ? 0 : time_us / SF_USEC_PER_MS;
+
+	return next_ms > time_ms + lead_ms ? next_ms - time_ms - lead_ms : 0;
 }
 
 #endif							/* SNOWFLAKE_H */

@@ -2,7 +2,10 @@
  * test_mint.c: the minting step (src/snowflake.h) under a clock the test
  * controls: standing still, going back, at the end of the range, and with
  * the worker changing between calls.  Every id must be unique, and the ids
- * of one worker strictly increasing.
+ * of one worker strictly increasing.  Then the lead (sf_mint_time,
+ * sf_mint_wait_ms) on a simulated server whose wall clock steps while its
+ * monotonic clock does not: bursts never run more than the bound ahead of
+ * time, and a clock that steps back costs no waiting.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -100,6 +103,192 @@ check_minted(const char *scenario, Minted *m)
 	m->n = m->cap = 0;
 }
 
+/*
+ * A simulated server: its two clocks in microseconds, the shared state and
+ * the lead's offset as mint.c keeps them, and what waiting cost.  A mint
+ * that must wait moves both clocks on by the wait, as a sleep would.
+ */
+typedef struct Sim
+{
+	uint64_t	last;
+	int64_t		wall_us;
+	int64_t		mono_us;
+	int64_t		offset;			/* the lead's time minus mono_us */
+	int64_t		lead_ms;
+	int64_t		waited_ms;		/* all the waits */
+	int64_t		max_lead_ms;	/* the most an id ran ahead of the time */
+	uint64_t	prev;			/* the last id, for the order */
+	uint64_t	disorder;		/* ids not above the one before */
+} Sim;
+
+static void
+sim_start(Sim *s, int64_t wall_ms, int64_t lead_ms)
+{
+	s->last = 0;
+	s->wall_us = wall_ms * 1000;
+	s->mono_us = INT64_C(5000000);	/* up for 5 s */
+	s->offset = 0;
+	s->lead_ms = lead_ms;
+	s->waited_ms = 0;
+	s->max_lead_ms = 0;
+	s->prev = 0;
+	s->disorder = 0;
+}
+
+static void
+sim_sleep(Sim *s, int64_t us)
+{
+	s->wall_us += us;
+	s->mono_us += us;
+}
+
+/* One mint, as mint() in mint.c makes it; false if no id is left. */
+static bool
+sim_mint(Sim *s)
+{
+	for (;;)
+	{
+		uint64_t	next;
+		int64_t		time;
+		int64_t		wait;
+
+		if (!sf_mint_step(s->last, s->wall_us / 1000, &next))
+			return false;
+		time = sf_mint_time(s->mono_us + s->offset, s->wall_us, s->last);
+		s->offset = time - s->mono_us;
+		wait = sf_mint_wait_ms(next, time, s->lead_ms);
+		if (wait > 0)
+		{
+			sim_sleep(s, wait * 1000);
+			s->waited_ms += wait;
+			continue;
+		}
+		if ((int64_t) (next >> SF_SEQUENCE_BITS) - time / 1000 > s->max_lead_ms)
+			s->max_lead_ms = (int64_t) (next >> SF_SEQUENCE_BITS) - time / 1000;
+		if (next <= s->prev)
+			s->disorder++;
+		s->prev = s->last = next;
+		return true;
+	}
+}
+
+/* n mints, one every gap_us microseconds (0: a burst). */
+static bool
+sim_run(Sim *s, int64_t n, int64_t gap_us)
+{
+	bool		ok = true;
+
+	for (int64_t i = 0; i < n; i++)
+	{
+		ok &= sim_mint(s);
+		sim_sleep(s, gap_us);
+	}
+	return ok;
+}
+
+/* The last id's distance to the wall clock, in ms. */
+static int64_t
+sim_ids_ahead_ms(Sim *s)
+{
+	return (int64_t) (s->last >> SF_SEQUENCE_BITS) - s->wall_us / 1000;
+}
+
+static void
+check_lead(const int64_t t0)
+{
+	Sim			s;
+
+	/* A burst within the bound waits for nothing. */
+	sim_start(&s, t0, 1000);
+	CHECK(sim_run(&s, 4000000, 0));
+	CHECK(s.waited_ms == 0 && s.max_lead_ms <= 1000 && s.disorder == 0);
+	CHECK(sim_ids_ahead_ms(&s) == 4000000 / 4096);
+
+	/*
+	 * A burst past it: ids never more than the bound ahead; waits take it on
+	 * at 4096 ids a millisecond.
+	 */
+	sim_start(&s, t0, 1000);
+	CHECK(sim_run(&s, 10000000, 0));
+	CHECK(s.max_lead_ms == 1000 && s.disorder == 0);
+	CHECK(s.waited_ms >= 10000000 / 4096 - 1001 && s.waited_ms <= 10000000 / 4096 - 999);
+	/* ... and with the bound 0: never ahead of the clock's millisecond */
+	sim_start(&s, t0, 0);
+	CHECK(sim_run(&s, 1000000, 0));
+	CHECK(s.max_lead_ms == 0 && s.disorder == 0 && sim_ids_ahead_ms(&s) == 0);
+
+	/*
+	 * The wall clock steps back 10 minutes under a steady 1,000 ids a second:
+	 * no wait, the ids go on from where they were, and the clock catches up
+	 * with them.
+	 */
+	sim_start(&s, t0, 1000);
+	CHECK(sim_run(&s, 1000, 1000));
+	s.wall_us -= INT64_C(600000000);
+	CHECK(sim_run(&s, 100000, 1000));
+	CHECK(s.waited_ms == 0 && s.disorder == 0);
+	CHECK(sim_ids_ahead_ms(&s) >= 500000 - 100);
+	/* ... a burst then runs at most the bound past where the ids are */
+	{
+		int64_t		before = (int64_t) (s.last >> SF_SEQUENCE_BITS);
+
+		CHECK(sim_run(&s, 10000000, 0));
+		CHECK(s.disorder == 0 && s.max_lead_ms <= 1000);
+		CHECK((int64_t) (s.last >> SF_SEQUENCE_BITS) - before <= 1000 + s.waited_ms + 1);
+	}
+
+	/*
+	 * It steps back 30 s while a burst waits at the bound: the burst goes on
+	 * at 4096 ids a millisecond, not 30 s later.
+	 */
+	sim_start(&s, t0, 1000);
+	CHECK(sim_run(&s, 5000000, 0));
+	s.wall_us -= INT64_C(30000000);
+	{
+		int64_t		waited = s.waited_ms;
+
+		CHECK(sim_run(&s, 4096 * 5000, 0));
+		CHECK(s.waited_ms - waited <= 5000 + 2 && s.disorder == 0);
+	}
+
+	/*
+	 * A clock that ran 10 s ahead, and is corrected: at a steady 1,000 ids a
+	 * second the clock catches up with the ids, which carry its time again.
+	 */
+	sim_start(&s, t0, 1000);
+	s.wall_us += INT64_C(10000000);
+	CHECK(sim_run(&s, 1000, 1000));
+	s.wall_us -= INT64_C(10000000);
+	CHECK(sim_run(&s, 15000, 1000));
+	CHECK(s.waited_ms == 0 && s.disorder == 0 && sim_ids_ahead_ms(&s) <= 0);
+
+	/*
+	 * A restart: the state starts at the recorded mark, 2 s ahead of the
+	 * clock, and the time with it (mint_time_resume): the first ids come at
+	 * once, and a burst runs the bound past the mark.
+	 */
+	sim_start(&s, t0, 1000);
+	s.last = (uint64_t) (t0 + 2000) << SF_SEQUENCE_BITS;
+	s.prev = s.last;
+	s.offset = (t0 + 2000) * 1000 - s.mono_us;
+	CHECK(sim_mint(&s) && s.waited_ms == 0 && sim_ids_ahead_ms(&s) == 2000);
+	CHECK(sim_run(&s, 10000000, 0));
+	CHECK(s.disorder == 0 && s.max_lead_ms <= 1000);
+	/* without the resume, the first id would wait a second */
+	sim_start(&s, t0, 1000);
+	s.last = (uint64_t) (t0 + 2000) << SF_SEQUENCE_BITS;
+	CHECK(sim_mint(&s) && s.waited_ms >= 999);
+
+	/* The time itself: between the wall clock and the ids. */
+	CHECK(sf_mint_time(5, 10, 0) == 10);
+	CHECK(sf_mint_time(15, 10, 0) == 10);
+	CHECK(sf_mint_time(15000, 10000, (uint64_t) 20 << SF_SEQUENCE_BITS) == 15000);
+	CHECK(sf_mint_time(25000, 10000, (uint64_t) 20 << SF_SEQUENCE_BITS) == 20000);
+	CHECK(sf_mint_wait_ms((uint64_t) 1010 << SF_SEQUENCE_BITS, 9999, 1000) == 1);
+	CHECK(sf_mint_wait_ms((uint64_t) 1009 << SF_SEQUENCE_BITS, 9999, 1000) == 0);
+	CHECK(sf_mint_wait_ms(0, -5, 0) == 0);
+}
+
 int
 main(void)
 {
@@ -187,6 +376,8 @@ main(void)
 	g.clock_ms = -86400000;
 	CHECK(mint(&g, 1, &m) && m.ids[0] == sf_compose(0, 1, 1));
 	check_minted("clock outside the range", &m);
+
+	check_lead(t0);
 
 	CHECK(all_ok);
 	return check_report("mint");
