@@ -257,6 +257,26 @@ BEGIN
 END $$;
 -- An integer beyond bigint is numeric, which ids do not compare with.
 SELECT id FROM inl WHERE id IN (1, 18446744073709551615);
+-- 20,000 integers: PostgreSQL parses the list as nested ORs, deeper than
+-- the stack allows (54001, before the planner sees it); quoted, or as an
+-- array of bigint, the same list is one array.
+DO $$
+BEGIN
+	EXECUTE format('SELECT count(*) FROM inl WHERE id IN (%s)',
+				   (SELECT string_agg(g::text, ', ') FROM generate_series(1, 20000) g));
+EXCEPTION WHEN statement_too_complex THEN
+	RAISE NOTICE 'integers: %', SQLSTATE;
+END $$;
+DO $$
+DECLARE
+	n bigint;
+BEGIN
+	EXECUTE format('SELECT count(*) FROM inl WHERE id IN (%s)',
+				   (SELECT string_agg(quote_literal(g), ', ') FROM generate_series(1, 20000) g)) INTO n;
+	RAISE NOTICE 'quoted: %', n;
+END $$;
+SELECT count(*) AS bigint_array FROM inl
+WHERE id = ANY (('{' || (SELECT string_agg(g::text, ',') FROM generate_series(1, 20000) g) || '}')::bigint[]);
 -- A volatile left side is left alone: each arm calls it anew.
 EXPLAIN (COSTS OFF) SELECT 1 FROM inl WHERE (random() * 3)::int::snowflake IN (1, 2);
 -- So is a long list on it, in one pass over the list (one pass per item
