@@ -20,7 +20,9 @@
  * monotonic clock's rate (sf_mint_time), so that minting goes on at the
  * full rate instead of waiting for the wall clock to come back.  After a
  * restart or a promotion time starts at the recorded mark, above which the
- * ids resume at once.
+ * ids resume at once.  The hot path reads the monotonic clock only on a
+ * backend's first mint in a millisecond, or when the id would run past the
+ * bound of the wall clock.
  *
  * Crash safety: ids must not repeat after a restart, even when the clock
  * was set back across it.  So minting never passes a millisecond that is
@@ -28,7 +30,8 @@
  * second ahead into a file of the data directory (written, fsynced and
  * renamed into place) under a lock, and publishes the new reservation.
  * After a start, the state begins at the recorded mark, so every new id is
- * above every id minted before.  The hot path costs one extra atomic read.
+ * above every id minted before.  The hot path costs one extra atomic read
+ * for it.
  *
  * Replication: a standby must not mint, since its ids could equal ids its
  * primary mints, and a promoted standby must mint above every id its
@@ -119,6 +122,9 @@ static int	sf_worker_id = 0;
 
 /* snowflake.max_lead, in milliseconds */
 static int	sf_max_lead = 1000;
+
+/* The wall clock's millisecond when this backend last kept the lead's time. */
+static int64 mint_kept_ms = -1;
 
 /*
  * A value of snowflake.worker_id given before the library was loaded (in
@@ -695,13 +701,25 @@ mint(uint32 worker)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("no snowflake id is left to mint"),
 					 errdetail("Ids run out at 2163-05-15 07:35:11.103 UTC.")));
-		/* never more than snowflake.max_lead ahead of time */
-		wait_ms = sf_mint_wait_ms(next, mint_time_us(shared, now_us, last), sf_max_lead);
-		if (wait_ms > 0)
+
+		/*
+		 * Never more than snowflake.max_lead ahead of time.  Time is never
+		 * behind the wall clock, so an id within the bound of the wall clock
+		 * needs no other clock: the hot path reads the monotonic clock and
+		 * keeps the lead's time once a millisecond, on its first mint in it.
+		 */
+		if (now_us / SF_USEC_PER_MS != mint_kept_ms ||
+			sf_mint_wait_ms(next, now_us, sf_max_lead) > 0)
 		{
-			mint_wait(wait_ms);
-			last = pg_atomic_read_u64(&shared->last);
-			continue;
+			wait_ms = sf_mint_wait_ms(next, mint_time_us(shared, now_us, last),
+									  sf_max_lead);
+			mint_kept_ms = now_us / SF_USEC_PER_MS;
+			if (wait_ms > 0)
+			{
+				mint_wait(wait_ms);
+				last = pg_atomic_read_u64(&shared->last);
+				continue;
+			}
 		}
 		/* never past the durable reservation */
 		if ((next >> SF_SEQUENCE_BITS) >= pg_atomic_read_u64(&shared->reserved))

@@ -260,16 +260,17 @@ sf_mint_id(uint64_t state, uint32_t worker)
 /*
  * The time the bound is measured from, in microseconds since the epoch:
  * "mono", the monotonic clock's reading moved to the wall clock's scale,
- * kept between the wall clock and the later of the wall clock and the last
- * id's millisecond.  So it follows the wall clock while the ids do; after
- * the wall clock steps back it goes on from where the ids are, at the
- * monotonic clock's rate, and never runs ahead of the ids by more than it
- * takes them to catch up.
+ * kept between the wall clock and the later of the wall clock and the
+ * millisecond after the last id's.  So it follows the wall clock while the
+ * ids do; after the wall clock steps back it goes on from where the ids
+ * are, at the monotonic clock's rate, and never runs more than a
+ * millisecond past them: with a bound of 0 a full millisecond still moves
+ * on to the next.
  */
 static inline int64_t
 sf_mint_time(int64_t mono_us, int64_t wall_us, uint64_t last)
 {
-	int64_t		ids_us = (int64_t) (last >> SF_SEQUENCE_BITS) * SF_USEC_PER_MS;
+	int64_t		ids_us = ((int64_t) (last >> SF_SEQUENCE_BITS) + 1) * SF_USEC_PER_MS;
 	int64_t		high = ids_us > wall_us ? ids_us : wall_us;
 
 	if (mono_us < wall_us)

@@ -114,6 +114,7 @@ typedef struct Sim
 	int64_t		wall_us;
 	int64_t		mono_us;
 	int64_t		offset;			/* the lead's time minus mono_us */
+	int64_t		kept_ms;		/* the wall's ms when the offset was kept */
 	int64_t		lead_ms;
 	int64_t		waited_ms;		/* all the waits */
 	int64_t		max_lead_ms;	/* the most an id ran ahead of the time */
@@ -128,6 +129,7 @@ sim_start(Sim *s, int64_t wall_ms, int64_t lead_ms)
 	s->wall_us = wall_ms * 1000;
 	s->mono_us = INT64_C(5000000);	/* up for 5 s */
 	s->offset = 0;
+	s->kept_ms = -1;
 	s->lead_ms = lead_ms;
 	s->waited_ms = 0;
 	s->max_lead_ms = 0;
@@ -149,19 +151,27 @@ sim_mint(Sim *s)
 	for (;;)
 	{
 		uint64_t	next;
-		int64_t		time;
+		int64_t		time = s->wall_us;
 		int64_t		wait;
 
 		if (!sf_mint_step(s->last, s->wall_us / 1000, &next))
 			return false;
-		time = sf_mint_time(s->mono_us + s->offset, s->wall_us, s->last);
-		s->offset = time - s->mono_us;
-		wait = sf_mint_wait_ms(next, time, s->lead_ms);
-		if (wait > 0)
+		/* the hot path: within the bound of the wall clock, kept this ms */
+		if (s->wall_us / 1000 != s->kept_ms ||
+			sf_mint_wait_ms(next, s->wall_us, s->lead_ms) > 0)
 		{
-			sim_sleep(s, wait * 1000);
-			s->waited_ms += wait;
-			continue;
+			time = sf_mint_time(s->mono_us + s->offset, s->wall_us, s->last);
+			if (time > s->mono_us + s->offset + 1000 ||
+				time < s->mono_us + s->offset - 1000)
+				s->offset = time - s->mono_us;
+			s->kept_ms = s->wall_us / 1000;
+			wait = sf_mint_wait_ms(next, time, s->lead_ms);
+			if (wait > 0)
+			{
+				sim_sleep(s, wait * 1000);
+				s->waited_ms += wait;
+				continue;
+			}
 		}
 		if ((int64_t) (next >> SF_SEQUENCE_BITS) - time / 1000 > s->max_lead_ms)
 			s->max_lead_ms = (int64_t) (next >> SF_SEQUENCE_BITS) - time / 1000;
@@ -252,6 +262,29 @@ check_lead(const int64_t t0)
 	}
 
 	/*
+	 * With the bound 0, after a step back: a full millisecond moves on to
+	 * the next at once, and minting goes on at 4096 ids a millisecond.
+	 */
+	sim_start(&s, t0, 0);
+	CHECK(sim_run(&s, 1000, 1000));
+	s.wall_us -= INT64_C(60000000);
+	CHECK(sim_run(&s, 4096 * 100, 0));
+	CHECK(s.waited_ms <= 101 && s.disorder == 0 && s.max_lead_ms <= 1);
+
+	/*
+	 * The wall clock steps forward an hour, a burst follows it, and it steps
+	 * back: the lead's time follows both steps although the hot path keeps
+	 * it only once a millisecond, and the next burst does not wait an hour.
+	 */
+	sim_start(&s, t0, 1000);
+	CHECK(sim_run(&s, 1000, 1000));
+	s.wall_us += INT64_C(3600000000);
+	CHECK(sim_run(&s, 100000, 0));
+	s.wall_us -= INT64_C(3600000000);
+	CHECK(sim_run(&s, 100000, 0));
+	CHECK(s.waited_ms == 0 && s.disorder == 0);
+
+	/*
 	 * A clock that ran 10 s ahead, and is corrected: at a steady 1,000 ids a
 	 * second the clock catches up with the ids, which carry its time again.
 	 */
@@ -281,9 +314,11 @@ check_lead(const int64_t t0)
 
 	/* The time itself: between the wall clock and the ids. */
 	CHECK(sf_mint_time(5, 10, 0) == 10);
-	CHECK(sf_mint_time(15, 10, 0) == 10);
+	CHECK(sf_mint_time(15, 10, 0) == 15);
+	CHECK(sf_mint_time(1500, 10, 0) == 1000);
+	CHECK(sf_mint_time(150000, 100000, 0) == 100000);
 	CHECK(sf_mint_time(15000, 10000, (uint64_t) 20 << SF_SEQUENCE_BITS) == 15000);
-	CHECK(sf_mint_time(25000, 10000, (uint64_t) 20 << SF_SEQUENCE_BITS) == 20000);
+	CHECK(sf_mint_time(25000, 10000, (uint64_t) 20 << SF_SEQUENCE_BITS) == 21000);
 	CHECK(sf_mint_wait_ms((uint64_t) 1010 << SF_SEQUENCE_BITS, 9999, 1000) == 1);
 	CHECK(sf_mint_wait_ms((uint64_t) 1009 << SF_SEQUENCE_BITS, 9999, 1000) == 0);
 	CHECK(sf_mint_wait_ms(0, -5, 0) == 0);
