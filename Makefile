@@ -19,6 +19,7 @@ OBJS = \
 	src/mint.o \
 	src/textforms.o \
 	src/wal.o \
+	src/exprhash.o \
 	src/inlist.o \
 	src/owner.o
 

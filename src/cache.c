@@ -118,6 +118,7 @@ cache_open(void)
 		AMOPSTRATEGY, NAMESPACEOID, CASTSOURCETARGET};
 		size_t		i;
 
+		/* bound: the seven caches above */
 		for (i = 0; i < lengthof(caches); i++)
 			CacheRegisterSyscacheCallback(caches[i], cache_invalidate, (Datum) 0);
 		callbacks_registered = true;
@@ -300,6 +301,7 @@ sf_func_name_index(Oid funcid, int tableid, const char *const *names,
 	memset(&value, 0, sizeof(value));
 	value.index = -1;
 	name = get_func_name(funcid);
+	/* bound: the rows of one table of names, at most 12 */
 	for (i = 0; name != NULL && i < n; i++)
 	{
 		const char *row = *(const char *const *) ((const char *) names + i * stride);

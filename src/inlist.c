@@ -59,7 +59,6 @@
 #include "catalog/pg_class.h"
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
-#include "common/hashfn.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -68,7 +67,6 @@
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #include "utils/array.h"
-#include "utils/datum.h"
 #include "utils/lsyscache.h"
 
 #include "window.h"
@@ -220,89 +218,6 @@ reads_foreign(RewriteContext *cxt, Node *x)
 	return false;
 }
 
-/*
- * A hash of an expression that every expression equal() to it shares:
- * its node tags, in walk order, and some of the fields equal() compares
- * (the objects it names, constants' contents).  Parse locations and
- * display forms, which equal() ignores, are left out.  Expressions that
- * differ only in fields left out collide, which costs time, not results.
- */
-static bool
-expr_hash_walker(Node *node, void *context)
-{
-	uint32	   *h = (uint32 *) context;
-
-	if (node == NULL)
-	{
-		*h = hash_combine(*h, 0);
-		return false;
-	}
-	/* bound: the nodes of one expression, each visited once */
-	check_stack_depth();
-	*h = hash_combine(*h, (uint32) nodeTag(node));
-	switch (nodeTag(node))
-	{
-		case T_Var:
-			*h = hash_combine(*h, (uint32) ((Var *) node)->varno);
-			*h = hash_combine(*h, (uint32) ((Var *) node)->varattno);
-			*h = hash_combine(*h, (uint32) ((Var *) node)->varlevelsup);
-			break;
-		case T_Const:
-			{
-				Const	   *c = (Const *) node;
-
-				*h = hash_combine(*h, (uint32) c->consttype);
-				if (c->constisnull)
-					*h = hash_combine(*h, 1);
-				else if (c->constbyval)
-					*h = hash_combine(*h, hash_bytes((const unsigned char *) &c->constvalue,
-													 sizeof(Datum)));
-				else
-					/* the bytes that datumIsEqual compares, as equal() does */
-					*h = hash_combine(*h, hash_bytes((const unsigned char *) DatumGetPointer(c->constvalue),
-													 (int) datumGetSize(c->constvalue, false, c->constlen)));
-				return false;
-			}
-		case T_Param:
-			*h = hash_combine(*h, (uint32) ((Param *) node)->paramkind);
-			*h = hash_combine(*h, (uint32) ((Param *) node)->paramid);
-			break;
-		case T_FuncExpr:
-			*h = hash_combine(*h, (uint32) ((FuncExpr *) node)->funcid);
-			break;
-		case T_OpExpr:
-		case T_DistinctExpr:
-		case T_NullIfExpr:
-			*h = hash_combine(*h, (uint32) ((OpExpr *) node)->opno);
-			break;
-		case T_ScalarArrayOpExpr:
-			*h = hash_combine(*h, (uint32) ((ScalarArrayOpExpr *) node)->opno);
-			break;
-		case T_RelabelType:
-			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttype);
-			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttypmod);
-			break;
-		case T_BoolExpr:
-			*h = hash_combine(*h, (uint32) ((BoolExpr *) node)->boolop);
-			break;
-		case T_Query:
-			/* a sublink's query: its tag only */
-			return false;
-		default:
-			break;
-	}
-	return expression_tree_walker(node, expr_hash_walker, context);
-}
-
-static uint32
-expr_hash(Node *x)
-{
-	uint32		h = 0;
-
-	(void) expr_hash_walker(x, &h);
-	return h;
-}
-
 /* An arm as grouping sorts it: by its X's hash, then operator, then place. */
 typedef struct ArmKey
 {
@@ -389,7 +304,7 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 		next[i] = -1;
 		if (kind[i] != want)
 			continue;
-		keys[nkeys].hash = expr_hash(xs[i]);
+		keys[nkeys].hash = sf_expr_hash(xs[i]);
 		keys[nkeys].opno = ((OpExpr *) list_nth(args, i))->opno;
 		keys[nkeys].arm = i;
 		nkeys++;
@@ -459,7 +374,7 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 		CHECK_FOR_INTERRUPTS();
 		if (kind[j] == redundant)
 		{
-			uint32		h = expr_hash(xs[j]);
+			uint32		h = sf_expr_hash(xs[j]);
 			int			lo = 0;
 			int			hi = ngroups;
 
@@ -686,7 +601,11 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 	}
 }
 
-/* The planner, with rewritten_level forgotten before and after it. */
+/*
+ * The planner, with what the planner hooks remember of one planner call
+ * forgotten before and after it: rewritten_level here, and the indexes of
+ * partitioned parents' restrictions (partition.c).
+ */
 static PlannedStmt *
 sf_planner(Query *parse, const char *query_string, int cursorOptions,
 		   ParamListInfo boundParams)
@@ -694,11 +613,13 @@ sf_planner(Query *parse, const char *query_string, int cursorOptions,
 	PlannedStmt *result;
 
 	rewritten_level = NULL;
+	sf_partition_forget();
 	if (prev_planner_hook)
 		result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
 	else
 		result = standard_planner(parse, query_string, cursorOptions, boundParams);
 	rewritten_level = NULL;
+	sf_partition_forget();
 	return result;
 }
 

@@ -11,7 +11,9 @@
  * wherever it holds; a range known at run time is replaced by its two
  * exact comparisons (see simplify_partitioned).  The bound added for a
  * parent is left out again in its leaf partitions, where it prunes nothing
- * (sf_simplify_inherited_bound).
+ * (sf_simplify_inherited_bound).  The partitions look clauses up in their
+ * parent's restrictions through an index made once per planner call, so
+ * that the work stays linear in the restrictions.
  *
  *-------------------------------------------------------------------------
  */
@@ -20,6 +22,7 @@
 #include "access/relation.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
@@ -28,7 +31,9 @@
 #include "parser/parsetree.h"
 #include "partitioning/partbounds.h"
 #include "partitioning/partdesc.h"
+#include "utils/hsearch.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/partcache.h"
 #include "utils/rel.h"
 
@@ -90,12 +95,42 @@ range_partitioned_on(Oid relid, AttrNumber attno, Oid *opfamily)
 }
 
 /*
+ * The number of the bounds of bi whose first column is at or under x
+ * (MINVALUE included): they come first.  The bounds are sorted by the
+ * key's comparison, which its btree family keeps to the order of its
+ * operators, the ids' own (sf_lookup_ops): MINVALUE, then the values
+ * rising, then MAXVALUE.  So a binary search finds them.
+ */
+static int
+bounds_at_or_under(PartitionBoundInfo bi, Snowflake x)
+{
+	int			lo = 0;
+	int			hi = bi->ndatums;
+
+	/* bound: log2 of the bounds of one table, at most 31 steps */
+	while (lo < hi)
+	{
+		int			mid = lo + (hi - lo) / 2;
+		PartitionRangeDatumKind kind = bi->kind[mid][0];
+
+		if (kind == PARTITION_RANGE_DATUM_MINVALUE ||
+			(kind == PARTITION_RANGE_DATUM_VALUE &&
+			 DatumGetSnowflake(bi->datums[mid][0]) <= x))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
  * Partition bounds around the ids [lo, hi] of a constant window on a table
  * partitioned by range of the id: *below, the largest bound at or under
  * lo, and *above, the smallest bound over hi, each only where some
  * partition (or the default one) lies beyond it.  The comparisons
  * "id >= below" and "id < above" prune the partitions the window misses,
- * and pass every row of the others.
+ * and pass every row of the others.  Two binary searches, not a walk over
+ * the partitions, for each window.
  */
 static void
 partition_bounds_around(Oid relid, Snowflake lo, Snowflake hi,
@@ -106,20 +141,20 @@ partition_bounds_around(Oid relid, Snowflake lo, Snowflake hi,
 	PartitionBoundInfo bi = RelationGetPartitionDesc(rel, true)->boundinfo;
 	int			first = -1;
 	int			last = -1;
-	int			i;
 
 	*has_below = *has_above = false;
-	for (i = 0; bi != NULL && i < bi->ndatums; i++)
+	if (bi != NULL)
 	{
-		Snowflake	b;
+		/* the last value at or under lo, the first over hi */
+		int			under_lo = bounds_at_or_under(bi, lo);
+		int			over_hi = bounds_at_or_under(bi, hi);
 
-		if (bi->kind[i][0] != PARTITION_RANGE_DATUM_VALUE)
-			continue;
-		b = DatumGetSnowflake(bi->datums[i][0]);
-		if (b <= lo)
-			first = i;
-		if (b > hi && last < 0)
-			last = i;
+		if (under_lo > 0 &&
+			bi->kind[under_lo - 1][0] == PARTITION_RANGE_DATUM_VALUE)
+			first = under_lo - 1;
+		if (over_hi < bi->ndatums &&
+			bi->kind[over_hi][0] == PARTITION_RANGE_DATUM_VALUE)
+			last = over_hi;
 	}
 	if (first >= 0 && (first > 0 || partition_bound_has_default(bi)))
 	{
@@ -181,27 +216,6 @@ marked_bound(Oid sftype, Snowflake value)
 }
 
 /*
- * Whether rinfos (a relation's restrictions) hold the comparison cmp, with
- * the id's column read as column attno of relation varno.
- */
-static bool
-holds_comparison(List *rinfos, Expr *cmp, Index varno, AttrNumber attno)
-{
-	Expr	   *want = copyObject(cmp);
-	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
-	ListCell   *lc;
-
-	var->varno = varno;
-	var->varattno = attno;
-	foreach(lc, rinfos)
-	{
-		if (equal(((RestrictInfo *) lfirst(lc))->clause, want))
-			return true;
-	}
-	return false;
-}
-
-/*
  * The parent of column id's relation, if that relation is a partition of a
  * partitioned table of this query level: the parent's range table index
  * in *varno and the column's number there in *attno.  (The member of a
@@ -246,6 +260,302 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
 }
 
 /*
+ * The restrictions of a partitioned parent, indexed for its partitions.
+ *
+ * apply_child_basequals simplifies every restriction of every partition,
+ * and the simplification of each looks for a clause in its parent's
+ * restrictions (parent_holds_comparisons, leaf_partition_bound,
+ * sf_simplify_inherited_bound).  Walking the parent's list for each would
+ * cost the square of its length in every partition, so the list is
+ * indexed once per planner call, in one pass, and each look-up hashes the
+ * clause it wants and runs equal() only on the clauses of its bucket:
+ *
+ * - every clause, under its hash (sf_expr_hash);
+ * - the instant of every window on an instant over a column of the parent,
+ *	 under its hash, the column, the extension and the window's side;
+ * - of the windows on a non-NULL constant range that holds ids, over a
+ *	 column of the parent, the largest first id and the smallest last one,
+ *	 under the column and the extension.
+ */
+typedef enum RestrictKind
+{
+	RESTRICT_CLAUSE,
+	RESTRICT_INSTANT,
+	RESTRICT_RANGE
+} RestrictKind;
+
+typedef struct RestrictKey
+{
+	RestrictKind kind;
+	uint32		hash;			/* sf_expr_hash of the clause or instant */
+	AttrNumber	attno;			/* the id's column (instant, range) */
+	Oid			ext;			/* the window's extension (instant, range) */
+	bool		from_instant;	/* the window's side (instant) */
+	bool		inclusive;
+} RestrictKey;
+
+typedef struct RestrictEntry
+{
+	RestrictKey key;			/* hash key: must be first */
+	List	   *nodes;			/* clauses, or instants */
+	Snowflake	max_lo;			/* range: the largest first id */
+	Snowflake	min_hi;			/* ... and the smallest last id */
+} RestrictEntry;
+
+/* The index of one parent, varno, of one planner call, root */
+typedef struct ParentKey
+{
+	PlannerInfo *root;
+	Index		varno;
+} ParentKey;
+
+typedef struct ParentIndex
+{
+	ParentKey	key;			/* hash key: must be first */
+	Query	   *parse;			/* root's query: another root at root's */
+	PlannerGlobal *glob;		/* address is indexed afresh */
+	List	   *rinfos;			/* the restrictions indexed, and their */
+	int			nrinfos;		/* number: any others are indexed afresh */
+	HTAB	   *table;			/* RestrictEntry by RestrictKey */
+} ParentIndex;
+
+/*
+ * The indexes live in a context under the memory of the planner call that
+ * made them (root's), and are forgotten when that memory is reset or
+ * deleted, and when a planner call starts or ends, so no later root at the
+ * same address finds them.  A planner call in other memory starts them
+ * afresh.
+ */
+static MemoryContext index_owner = NULL;
+static MemoryContext index_context = NULL;
+static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
+static uint64 index_generation = 0;
+
+/*
+ * sf_partition_forget - drop the indexes, when a planner call starts or
+ * ends (sf_planner)
+ */
+void
+sf_partition_forget(void)
+{
+	if (index_context != NULL)
+		MemoryContextDelete(index_context);
+	index_owner = NULL;
+	index_context = NULL;
+	index_table = NULL;
+}
+
+/* A reset callback: the owner's memory goes, and the indexes with it */
+static void
+forget_indexes(void *arg)
+{
+	if (*(uint64 *) arg != index_generation)
+		return;					/* indexes since made elsewhere */
+	index_owner = NULL;
+	index_context = NULL;
+	index_table = NULL;
+}
+
+/* The table of indexes for root's memory, made there if need be */
+static HTAB *
+indexes_of(PlannerInfo *root)
+{
+	MemoryContext owner = GetMemoryChunkContext(root);
+	MemoryContextCallback *cb;
+	uint64	   *gen;
+	HASHCTL		ctl;
+
+	if (owner == index_owner && index_table != NULL)
+		return index_table;
+	if (index_context != NULL)
+		MemoryContextDelete(index_context);
+	index_owner = NULL;
+	index_context = NULL;
+	index_table = NULL;
+	gen = MemoryContextAlloc(owner, sizeof(*gen));
+	*gen = ++index_generation;
+	cb = MemoryContextAlloc(owner, sizeof(*cb));
+	cb->func = forget_indexes;
+	cb->arg = gen;
+	MemoryContextRegisterResetCallback(owner, cb);
+	index_context = AllocSetContextCreate(owner, "snowflake partition index",
+										  ALLOCSET_DEFAULT_SIZES);
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.keysize = sizeof(ParentKey);
+	ctl.entrysize = sizeof(ParentIndex);
+	ctl.hcxt = index_context;
+	index_table = hash_create("snowflake partition index", 16, &ctl,
+							  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	index_owner = owner;
+	return index_table;
+}
+
+static RestrictEntry *
+restrict_entry(HTAB *table, RestrictKind kind, uint32 hash, AttrNumber attno,
+			   Oid ext, bool from_instant, bool inclusive, HASHACTION action,
+			   bool *found)
+{
+	RestrictKey key;
+
+	memset(&key, 0, sizeof(key));
+	key.kind = kind;
+	key.hash = hash;
+	key.attno = attno;
+	key.ext = ext;
+	key.from_instant = from_instant;
+	key.inclusive = inclusive;
+	return (RestrictEntry *) hash_search(table, &key, action, found);
+}
+
+/*
+ * The window of clause, an OpExpr or a FuncExpr, over a column of relation
+ * varno of this query level: false if it is none.
+ */
+static bool
+window_over(Expr *clause, Index varno, SfWindow *w, Var **var, Oid *funcid)
+{
+	List	   *args;
+
+	if (IsA(clause, OpExpr))
+	{
+		*funcid = ((OpExpr *) clause)->opfuncid;
+		args = ((OpExpr *) clause)->args;
+	}
+	else if (IsA(clause, FuncExpr))
+	{
+		*funcid = ((FuncExpr *) clause)->funcid;
+		args = ((FuncExpr *) clause)->args;
+	}
+	else
+		return false;
+	return sf_window_of_call(*funcid, args, w) &&
+		(*var = id_column(w->id)) != NULL && (Index) (*var)->varno == varno &&
+		(*var)->varlevelsup == 0;
+}
+
+/* Index one restriction, clause, of parent varno */
+static void
+index_restriction(HTAB *table, Expr *clause, Index varno)
+{
+	RestrictEntry *entry;
+	SfWindow	w;
+	Var		   *var;
+	Oid			funcid;
+	Snowflake	lo = 0;
+	Snowflake	hi = 0;
+	bool		found;
+
+	entry = restrict_entry(table, RESTRICT_CLAUSE, sf_expr_hash((Node *) clause),
+						   0, InvalidOid, false, false, HASH_ENTER, &found);
+	entry->nodes = found ? lappend(entry->nodes, clause) : list_make1(clause);
+
+	if (!window_over(clause, varno, &w, &var, &funcid))
+		return;
+	if (w.instant != NULL && IsA(clause, OpExpr))
+	{
+		entry = restrict_entry(table, RESTRICT_INSTANT, sf_expr_hash(w.instant),
+							   var->varattno,
+							   sf_func_extension(funcid, NULL, NULL),
+							   w.from_instant, w.inclusive, HASH_ENTER, &found);
+		entry->nodes = found ? lappend(entry->nodes, w.instant) :
+			list_make1(w.instant);
+	}
+	else if (w.range != NULL && IsA(w.range, Const) &&
+			 !((Const *) w.range)->constisnull &&
+			 sf_window_const_ids(&w, &lo, &hi))
+	{
+		entry = restrict_entry(table, RESTRICT_RANGE, 0, var->varattno,
+							   sf_func_extension(funcid, NULL, NULL),
+							   false, false, HASH_ENTER, &found);
+		if (!found || lo > entry->max_lo)
+			entry->max_lo = lo;
+		if (!found || hi < entry->min_hi)
+			entry->min_hi = hi;
+	}
+}
+
+/*
+ * The index of the restrictions of parent varno, a partitioned table of
+ * root's query level: made once per planner call, in one pass.
+ */
+static HTAB *
+parent_index(PlannerInfo *root, Index varno)
+{
+	List	   *rinfos = root->simple_rel_array[varno]->baserestrictinfo;
+	ParentKey	key;
+	ParentIndex *index;
+	MemoryContext old;
+	HASHCTL		ctl;
+	HTAB	   *table;
+	ListCell   *lc;
+	bool		found;
+
+	memset(&key, 0, sizeof(key));
+	key.root = root;
+	key.varno = varno;
+	index = hash_search(indexes_of(root), &key, HASH_ENTER, &found);
+	if (found && index->table != NULL && index->rinfos == rinfos &&
+		index->nrinfos == list_length(rinfos) && index->parse == root->parse &&
+		index->glob == root->glob)
+		return index->table;
+
+	/* a table left by an error, or of a list since changed, is dropped */
+	if (found && index->table != NULL)
+		hash_destroy(index->table);
+	index->table = NULL;
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.keysize = sizeof(RestrictKey);
+	ctl.entrysize = sizeof(RestrictEntry);
+	ctl.hcxt = index_context;
+	table = hash_create("snowflake parent restrictions",
+						Max(list_length(rinfos), 16), &ctl,
+						HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	old = MemoryContextSwitchTo(index_context);
+	/* bound: the restrictions of one relation; linear */
+	foreach(lc, rinfos)
+	{
+		CHECK_FOR_INTERRUPTS();
+		index_restriction(table, ((RestrictInfo *) lfirst(lc))->clause, varno);
+	}
+	MemoryContextSwitchTo(old);
+	index->parse = root->parse;
+	index->glob = root->glob;
+	index->rinfos = rinfos;
+	index->nrinfos = list_length(rinfos);
+	index->table = table;
+	return table;
+}
+
+/*
+ * Whether the restrictions of parent varno hold the comparison cmp, with
+ * the id's column read as its column attno.
+ */
+static bool
+holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
+{
+	Expr	   *want = copyObject(cmp);
+	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
+	RestrictEntry *entry;
+	ListCell   *lc;
+
+	var->varno = varno;
+	var->varattno = attno;
+	entry = restrict_entry(parent_index(root, varno), RESTRICT_CLAUSE,
+						   sf_expr_hash((Node *) want), 0, InvalidOid,
+						   false, false, HASH_FIND, NULL);
+	if (entry == NULL)
+		return false;
+	/* bound: the clauses of want's hash: copies of it, or clashes */
+	foreach(lc, entry->nodes)
+	{
+		CHECK_FOR_INTERRUPTS();
+		if (equal(lfirst(lc), want))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether id's relation is a partition whose parent's restrictions already
  * hold every comparison of cmps: the run-time bounds of a clause that a
  * partitioned table added (simplify_partitioned), which its partitions
@@ -261,10 +571,10 @@ parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
 
 	if (cmps == NIL || !partition_parent(root, id, &varno, &attno))
 		return false;
+	/* bound: the comparisons of one window, one or two */
 	foreach(lc, cmps)
 	{
-		if (!holds_comparison(root->simple_rel_array[varno]->baserestrictinfo,
-							  lfirst(lc), varno, attno))
+		if (!holds_comparison(root, lfirst(lc), varno, attno))
 			return false;
 	}
 	return true;
@@ -387,44 +697,6 @@ static const struct
 };
 
 /*
- * Whether clause, a restriction of the relation varno, is a window on a
- * constant range over its column attno, of extension ext, whose ids all lie
- * on the side of bound that a lower (ge) or an upper (!ge) bound passes.
- */
-static bool
-window_within_bound(Expr *clause, Index varno, AttrNumber attno, Oid ext,
-					bool ge, Snowflake bound)
-{
-	Oid			funcid;
-	List	   *args;
-	SfWindow	w;
-	Var		   *var;
-	Snowflake	lo = 0;
-	Snowflake	hi = 0;
-
-	if (IsA(clause, OpExpr))
-	{
-		funcid = ((OpExpr *) clause)->opfuncid;
-		args = ((OpExpr *) clause)->args;
-	}
-	else if (IsA(clause, FuncExpr))
-	{
-		funcid = ((FuncExpr *) clause)->funcid;
-		args = ((FuncExpr *) clause)->args;
-	}
-	else
-		return false;
-	if (!sf_window_of_call(funcid, args, &w) || w.range == NULL ||
-		!IsA(w.range, Const) || ((Const *) w.range)->constisnull ||
-		(var = id_column(w.id)) == NULL || (Index) var->varno != varno ||
-		var->varattno != attno || var->varlevelsup != 0 ||
-		sf_func_extension(funcid, NULL, NULL) != ext ||
-		!sf_window_const_ids(&w, &lo, &hi))
-		return false;
-	return ge ? lo >= bound : hi <= bound;
-}
-
-/*
  * A comparison with a partition bound that a constant range got on a
  * partitioned table (marked_bound), in a leaf partition: true, where the
  * parent's restrictions hold, as one of them, a window on a constant range
@@ -446,7 +718,7 @@ leaf_partition_bound(SupportRequestSimplify *req)
 	AttrNumber	attno;
 	Oid			ext;
 	int			i;
-	ListCell   *lc;
+	RestrictEntry *entry;
 
 	if (id == NULL || c->constisnull || !c->constbyval ||
 		c->constlen != sizeof(Snowflake) ||
@@ -458,13 +730,14 @@ leaf_partition_bound(SupportRequestSimplify *req)
 	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
 	if (i < 0 || !OidIsValid(ext))
 		return NULL;
-	foreach(lc, root->simple_rel_array[varno]->baserestrictinfo)
-	{
-		if (window_within_bound(((RestrictInfo *) lfirst(lc))->clause, varno, attno,
-								ext, inherited_bounds[i].from_instant,
-								DatumGetSnowflake(c->constvalue)))
-			return (Node *) makeBoolConst(true, false);
-	}
+	/* some window's ids all lie on the side of the bound it passes */
+	entry = restrict_entry(parent_index(root, varno), RESTRICT_RANGE, 0, attno,
+						   ext, false, false, HASH_FIND, NULL);
+	if (entry != NULL &&
+		(inherited_bounds[i].from_instant ?
+		 entry->max_lo >= DatumGetSnowflake(c->constvalue) :
+		 entry->min_hi <= DatumGetSnowflake(c->constvalue)))
+		return (Node *) makeBoolConst(true, false);
 	return NULL;
 }
 
@@ -495,6 +768,7 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 	AttrNumber	attno;
 	Oid			ext;
 	int			i;
+	RestrictEntry *entry;
 	ListCell   *lc;
 
 	if (root == NULL || list_length(req->fcall->args) != 2)
@@ -523,24 +797,18 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
-	foreach(lc, root->simple_rel_array[varno]->baserestrictinfo)
+	entry = restrict_entry(parent_index(root, varno), RESTRICT_INSTANT,
+						   sf_expr_hash(linitial(b->args)), attno, ext,
+						   inherited_bounds[i].from_instant,
+						   DatumGetBool(((Const *) lsecond(b->args))->constvalue),
+						   HASH_FIND, NULL);
+	if (entry == NULL)
+		return NULL;
+	/* bound: the instants of t's hash: copies of it, or clashes */
+	foreach(lc, entry->nodes)
 	{
-		Expr	   *clause = ((RestrictInfo *) lfirst(lc))->clause;
-		SfWindow	w;
-		Var		   *pid;
-
-		if (!IsA(clause, OpExpr) ||
-			!sf_window_of_call(((OpExpr *) clause)->opfuncid, ((OpExpr *) clause)->args, &w) ||
-			w.instant == NULL ||
-			sf_func_extension(((OpExpr *) clause)->opfuncid, NULL, NULL) != ext)
-			continue;
-		pid = id_column(w.id);
-		if (pid != NULL && (Index) pid->varno == varno &&
-			pid->varattno == attno &&
-			pid->varlevelsup == 0 &&
-			w.from_instant == inherited_bounds[i].from_instant &&
-			w.inclusive == DatumGetBool(((Const *) lsecond(b->args))->constvalue) &&
-			equal(w.instant, linitial(b->args)))
+		CHECK_FOR_INTERRUPTS();
+		if (equal(lfirst(lc), linitial(b->args)))
 			return (Node *) makeBoolConst(true, false);
 	}
 	return NULL;

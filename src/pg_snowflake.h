@@ -58,6 +58,12 @@ extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 /* cache.c: the owner of a function, InvalidOid if there is none */
 extern Oid	sf_func_owner(Oid funcid);
 
+/* exprhash.c: a hash that every expression equal() to node shares */
+extern uint32 sf_expr_hash(Node *node);
+
+/* partition.c: drop what planning partitions remembered of a planner call */
+extern void sf_partition_forget(void);
+
 /* inlist.c: install the hook that makes IN lists of integers one array */
 extern void sf_inlist_init(void);
 

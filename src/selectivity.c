@@ -42,7 +42,10 @@ histogram_fraction_below(const Datum *bounds, int n, Snowflake x)
 	if (x > DatumGetSnowflake(bounds[n - 1]))
 		return 1.0;
 
-	/* find the bucket: bounds[lo] < x <= bounds[lo + 1] */
+	/*
+	 * find the bucket: bounds[lo] < x <= bounds[lo + 1]; bound: log2 of the
+	 * histogram's bounds (the statistics target, at most 10,000)
+	 */
 	while (hi - lo > 1)
 	{
 		int			mid = lo + (hi - lo) / 2;
@@ -82,6 +85,7 @@ id_interval_selectivity(VariableStatData *vardata, Snowflake lo, Snowflake hi)
 	{
 		int			i;
 
+		/* bound: the column's most common values, at most 10,000 */
 		for (i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
 		{
 			Snowflake	v = DatumGetSnowflake(sslot.values[i]);

@@ -113,6 +113,7 @@ retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
 
 	if (range == w->range)
 		return;
+	/* bound: the two arguments of one call */
 	foreach(lc, req->fcall->args)
 	{
 		if (lfirst(lc) == w->range)

@@ -1,0 +1,118 @@
+/*-------------------------------------------------------------------------
+ *
+ * exprhash.c
+ *	  A hash of an expression that every expression equal() to it shares,
+ *	  so that the planner hooks find equal expressions among many by
+ *	  sorting or hashing, and run equal() only within a run of one hash.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "postgres.h"
+
+#include "pg_snowflake.h"
+
+#include "common/hashfn.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/primnodes.h"
+#include "utils/datum.h"
+
+/*
+ * Mix node's tag, and some of the fields equal() compares of the usual
+ * nodes (the objects they name, constants' contents), into *context; then
+ * its children, in the order expression_tree_walker visits them.  Parse
+ * locations and display forms, which equal() ignores, are left out;
+ * expressions that differ only in fields left out collide, which costs
+ * time, not results.
+ */
+static bool
+expr_hash_walker(Node *node, void *context)
+{
+	uint32	   *h = (uint32 *) context;
+
+	if (node == NULL)
+	{
+		*h = hash_combine(*h, 0);
+		return false;
+	}
+	/* bound: the nodes of one expression, each visited once */
+	check_stack_depth();
+	*h = hash_combine(*h, (uint32) nodeTag(node));
+	switch (nodeTag(node))
+	{
+		case T_Var:
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varno);
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varattno);
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varlevelsup);
+			break;
+		case T_Const:
+			{
+				Const	   *c = (Const *) node;
+
+				*h = hash_combine(*h, (uint32) c->consttype);
+				if (c->constisnull)
+					*h = hash_combine(*h, 1);
+				else if (c->constbyval)
+					*h = hash_combine(*h, hash_bytes((const unsigned char *) &c->constvalue,
+													 sizeof(Datum)));
+				else
+					/* the bytes that datumIsEqual compares, as equal() does */
+					*h = hash_combine(*h, hash_bytes((const unsigned char *) DatumGetPointer(c->constvalue),
+													 (int) datumGetSize(c->constvalue, false, c->constlen)));
+				return false;
+			}
+		case T_Param:
+			*h = hash_combine(*h, (uint32) ((Param *) node)->paramkind);
+			*h = hash_combine(*h, (uint32) ((Param *) node)->paramid);
+			break;
+		case T_FuncExpr:
+			*h = hash_combine(*h, (uint32) ((FuncExpr *) node)->funcid);
+			break;
+		case T_OpExpr:
+		case T_DistinctExpr:
+		case T_NullIfExpr:
+			*h = hash_combine(*h, (uint32) ((OpExpr *) node)->opno);
+			break;
+		case T_ScalarArrayOpExpr:
+			*h = hash_combine(*h, (uint32) ((ScalarArrayOpExpr *) node)->opno);
+			*h = hash_combine(*h, (uint32) ((ScalarArrayOpExpr *) node)->useOr);
+			break;
+		case T_RelabelType:
+			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttype);
+			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttypmod);
+			break;
+		case T_CoerceViaIO:
+			*h = hash_combine(*h, (uint32) ((CoerceViaIO *) node)->resulttype);
+			break;
+		case T_BoolExpr:
+			*h = hash_combine(*h, (uint32) ((BoolExpr *) node)->boolop);
+			break;
+		case T_NullTest:
+			*h = hash_combine(*h, (uint32) ((NullTest *) node)->nulltesttype);
+			break;
+		case T_BooleanTest:
+			*h = hash_combine(*h, (uint32) ((BooleanTest *) node)->booltesttype);
+			break;
+		case T_SubPlan:
+			*h = hash_combine(*h, (uint32) ((SubPlan *) node)->plan_id);
+			break;
+		case T_Query:
+			/* a sublink's query: its tag only */
+			return false;
+		default:
+			break;
+	}
+	return expression_tree_walker(node, expr_hash_walker, context);
+}
+
+/*
+ * sf_expr_hash - the hash of an expression, in time linear in its nodes
+ */
+uint32
+sf_expr_hash(Node *node)
+{
+	uint32		h = 0;
+
+	(void) expr_hash_walker(node, &h);
+	return h;
+}
