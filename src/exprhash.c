@@ -93,6 +93,27 @@ expr_hash_walker(Node *node, void *context)
 		case T_BooleanTest:
 			*h = hash_combine(*h, (uint32) ((BooleanTest *) node)->booltesttype);
 			break;
+		case T_CollateExpr:
+			*h = hash_combine(*h, (uint32) ((CollateExpr *) node)->collOid);
+			break;
+		case T_FieldSelect:
+			*h = hash_combine(*h, (uint32) ((FieldSelect *) node)->fieldnum);
+			break;
+		case T_ArrayCoerceExpr:
+			*h = hash_combine(*h, (uint32) ((ArrayCoerceExpr *) node)->resulttype);
+			break;
+		case T_CoerceToDomain:
+			*h = hash_combine(*h, (uint32) ((CoerceToDomain *) node)->resulttype);
+			break;
+		case T_MinMaxExpr:
+			*h = hash_combine(*h, (uint32) ((MinMaxExpr *) node)->op);
+			break;
+		case T_Aggref:
+			*h = hash_combine(*h, (uint32) ((Aggref *) node)->aggfnoid);
+			break;
+		case T_WindowFunc:
+			*h = hash_combine(*h, (uint32) ((WindowFunc *) node)->winfnoid);
+			break;
 		case T_SubPlan:
 			*h = hash_combine(*h, (uint32) ((SubPlan *) node)->plan_id);
 			break;

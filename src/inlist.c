@@ -218,6 +218,13 @@ reads_foreign(RewriteContext *cxt, Node *x)
 	return false;
 }
 
+/*
+ * The most distinct X of one hash and operator that grouping compares the
+ * arms of a run with: past them, equal() would run as often as the square
+ * of the run's length, for X that the hash cannot tell apart.
+ */
+#define MAX_LEADERS_PER_RUN	32
+
 /* An arm as grouping sorts it: by its X's hash, then operator, then place. */
 typedef struct ArmKey
 {
@@ -318,6 +325,8 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 	 */
 	for (int start = 0, end; start < nkeys; start = end)
 	{
+		int			leaders = 0;
+
 		/* bound: the runs, together the arms, once */
 		for (end = start + 1; end < nkeys &&
 			 keys[end].hash == keys[start].hash && keys[end].opno == keys[start].opno; end++)
@@ -330,9 +339,15 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 
 			if (leader[lead] != -1)
 				continue;
+			/* distinct X that collide: past a few, their arms stay as they are */
+			if (++leaders > MAX_LEADERS_PER_RUN)
+			{
+				leader[lead] = -2;
+				continue;
+			}
 			leader[lead] = lead;
 			size[lead] = 1;
-			/* bound: the rest of the run, once per distinct X in it */
+			/* bound: the rest of the run, at most MAX_LEADERS_PER_RUN times */
 			for (int b = a + 1; b < end; b++)
 			{
 				int			arm = keys[b].arm;

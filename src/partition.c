@@ -277,6 +277,14 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
  *	 column of the parent, the largest first id and the smallest last one,
  *	 under the column and the extension.
  */
+/*
+ * The most clauses (instants) kept under one hash: copies of one clause, or
+ * distinct ones that the hash cannot tell apart.  A look-up runs equal() on
+ * those alone, and one that misses a clause left out keeps a comparison
+ * that a partition did not need.
+ */
+#define MAX_NODES_PER_HASH	32
+
 typedef enum RestrictKind
 {
 	RESTRICT_CLAUSE,
@@ -447,7 +455,10 @@ index_restriction(HTAB *table, Expr *clause, Index varno)
 
 	entry = restrict_entry(table, RESTRICT_CLAUSE, sf_expr_hash((Node *) clause),
 						   0, InvalidOid, false, false, HASH_ENTER, &found);
-	entry->nodes = found ? lappend(entry->nodes, clause) : list_make1(clause);
+	if (!found)
+		entry->nodes = list_make1(clause);
+	else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
+		entry->nodes = lappend(entry->nodes, clause);
 
 	if (!window_over(clause, varno, &w, &var, &funcid))
 		return;
@@ -457,8 +468,10 @@ index_restriction(HTAB *table, Expr *clause, Index varno)
 							   var->varattno,
 							   sf_func_extension(funcid, NULL, NULL),
 							   w.from_instant, w.inclusive, HASH_ENTER, &found);
-		entry->nodes = found ? lappend(entry->nodes, w.instant) :
-			list_make1(w.instant);
+		if (!found)
+			entry->nodes = list_make1(w.instant);
+		else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
+			entry->nodes = lappend(entry->nodes, w.instant);
 	}
 	else if (w.range != NULL && IsA(w.range, Const) &&
 			 !((Const *) w.range)->constisnull &&
@@ -545,7 +558,7 @@ holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 						   false, false, HASH_FIND, NULL);
 	if (entry == NULL)
 		return false;
-	/* bound: the clauses of want's hash: copies of it, or clashes */
+	/* bound: the clauses of want's hash, at most MAX_NODES_PER_HASH */
 	foreach(lc, entry->nodes)
 	{
 		CHECK_FOR_INTERRUPTS();
@@ -804,7 +817,7 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 						   HASH_FIND, NULL);
 	if (entry == NULL)
 		return NULL;
-	/* bound: the instants of t's hash: copies of it, or clashes */
+	/* bound: the instants of t's hash, at most MAX_NODES_PER_HASH */
 	foreach(lc, entry->nodes)
 	{
 		CHECK_FOR_INTERRUPTS();
