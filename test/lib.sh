@@ -148,7 +148,8 @@ sf_timed() {
 # shell; true if it ended, with its status in sf_rc.
 sf_wait_for() {
 	local sleeper done_pid
-	sleep "$2" &
+	# no EXIT trap of this shell runs in the sleeper when it is killed
+	(trap - EXIT; exec sleep "$2") &
 	sleeper=$!
 	wait -n -p done_pid "$1" "$sleeper"
 	sf_rc=$?
@@ -293,18 +294,21 @@ sf_cluster_stop() {
 	SF_DIR=
 }
 
-# A wall clock that a test moves (test/clock/shift.c), for servers started
-# under it.  Async-signal-safe: a clock call reads a mapped integer.
-#   sf_clock_build DIR            build DIR/shift.so and DIR/shift, offset 0
-#   sf_clock_set DIR MS           move the clock to real time + MS
+# Clocks that a test moves (test/clock/shift.c), for servers started under
+# them: the wall clock, and apart from it the monotonic clocks.
+# Async-signal-safe: a clock call reads a mapped integer.
+#   sf_clock_build DIR            build DIR/shift.so and DIR/shift, offsets 0
+#   sf_clock_set DIR MS [MONO_MS] move the wall clock to real time + MS, and
+#                                 the monotonic clocks to real + MONO_MS if
+#                                 given (else they stay where they are)
 #   sf_clock_start DIR BIN NODE   start the node NODE (made by sf_node_start,
 #                                 stopped) with the server binaries in BIN
 sf_clock_build() {
 	cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$1/shift.so" "$SF_ROOT/test/clock/shift.c" -ldl &&
 		cc -O2 -Wall -Wextra -Werror -DSHIFT_MAIN -o "$1/shift" "$SF_ROOT/test/clock/shift.c" &&
-		sf_clock_set "$1" 0 && chmod 644 "$1/clock.offset" && chmod 755 "$1/shift.so"
+		sf_clock_set "$1" 0 0 && chmod 644 "$1/clock.offset" && chmod 755 "$1/shift.so"
 }
-sf_clock_set() { "$1/shift" "$1/clock.offset" "$2"; }
+sf_clock_set() { "$1/shift" "$1/clock.offset" "$2" ${3:+"$3"}; }
 sf_clock_start() { SF_NODE_CLOCK=$1 SF_NODE_BINDIR=$2 sf_pg_ctl_start "$3"; }
 
 sf_psql() {

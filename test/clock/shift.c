@@ -1,17 +1,27 @@
 /*
- * test/clock/shift.c: move a server's wall clock, for the tests.
+ * test/clock/shift.c: move a server's clocks, for the tests.
  *
  * Built twice by sf_clock_build (test/lib.sh):
  *
- *   shift.so   preloaded into a server (LD_PRELOAD), adds an offset to
- *              CLOCK_REALTIME as clock_gettime(), gettimeofday() and time()
- *              report it.  The monotonic clocks are left alone.
- *   shift      "shift FILE MS" sets the offset, in milliseconds, that every
- *              process preloading shift.so with SF_CLOCK_FILE=FILE sees
- *              from its next clock call on.
+ *   shift.so   preloaded into a server (LD_PRELOAD), adds one offset to the
+ *              wall clock (CLOCK_REALTIME, CLOCK_REALTIME_COARSE), as
+ *              clock_gettime(), gettimeofday() and time() report it, and
+ *              another to the monotonic clocks (CLOCK_MONOTONIC,
+ *              CLOCK_MONOTONIC_COARSE, CLOCK_MONOTONIC_RAW,
+ *              CLOCK_BOOTTIME) as clock_gettime() reports them.  Other
+ *              clocks (the CPU-time ones) are left alone.
+ *   shift      "shift FILE MS [MONO_MS]" sets the wall clock's offset, and
+ *              the monotonic clocks' if MONO_MS is given (else it stays as
+ *              it is; 0 in a new file), in milliseconds, that every process
+ *              preloading shift.so with SF_CLOCK_FILE=FILE sees from its
+ *              next clock call on.  Moving the monotonic clocks back
+ *              lengthens the timeouts of the waits then in progress
+ *              (WaitLatch measures them on CLOCK_MONOTONIC) by as much; a
+ *              latch set, a cancel or a signal still ends them.
  *
- * The offset is one aligned 64-bit integer in a file that the library maps
- * when it loads; a clock call reads it with one atomic load.  Nothing on
+ * The offsets are two aligned 64-bit integers, the wall clock's then the
+ * monotonic clocks', in a file that the library maps when it loads; a
+ * clock call reads the one of its clock with one atomic load.  Nothing on
  * that path takes a lock, allocates, or opens a file, so a clock call made
  * from a signal handler (PostgreSQL's SIGALRM handler reads the clock)
  * cannot deadlock against one it interrupted.  libfaketime, with its
@@ -31,11 +41,16 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The offsets in the file, in milliseconds, in this order. */
+#define OFFSET_WALL		0
+#define OFFSET_MONO		1
+#define OFFSETS			2
+
 #ifndef SHIFT_MAIN
 
 typedef int (*clock_gettime_fn) (clockid_t, struct timespec *);
 
-static volatile int64_t *offset_ms;	/* the mapped offset, or NULL */
+static volatile int64_t *offset_ms;	/* the mapped offsets, or NULL */
 static clock_gettime_fn real_clock_gettime;
 
 /* Map SF_CLOCK_FILE and find the real clock_gettime, once, at load. */
@@ -50,7 +65,7 @@ shift_init(void)
 	real_clock_gettime = (clock_gettime_fn) dlsym(RTLD_NEXT, "clock_gettime");
 	if (path == NULL || (fd = open(path, O_RDONLY)) < 0)
 		return;
-	p = mmap(NULL, sizeof(int64_t), PROT_READ, MAP_SHARED, fd, 0);
+	p = mmap(NULL, OFFSETS * sizeof(int64_t), PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p != MAP_FAILED)
 		offset_ms = (volatile int64_t *) p;
@@ -65,10 +80,23 @@ real_clock(clockid_t id, struct timespec *ts)
 	return (int) syscall(SYS_clock_gettime, id, ts);
 }
 
+/* Which offset moves clock id: OFFSET_WALL, OFFSET_MONO, or -1 (none). */
 static int
-is_realtime(clockid_t id)
+offset_of(clockid_t id)
 {
-	return id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE;
+	switch (id)
+	{
+		case CLOCK_REALTIME:
+		case CLOCK_REALTIME_COARSE:
+			return OFFSET_WALL;
+		case CLOCK_MONOTONIC:
+		case CLOCK_MONOTONIC_COARSE:
+		case CLOCK_MONOTONIC_RAW:
+		case CLOCK_BOOTTIME:
+			return OFFSET_MONO;
+		default:
+			return -1;
+	}
 }
 
 int
@@ -76,14 +104,24 @@ clock_gettime(clockid_t id, struct timespec *ts)
 {
 	int64_t		ns;
 	int			rc = real_clock(id, ts);
+	int			which = offset_of(id);
 
-	if (rc != 0 || offset_ms == NULL || !is_realtime(id))
+	if (rc != 0 || offset_ms == NULL || which < 0)
 		return rc;
-	/* nanoseconds since 1970 fit in 63 bits until 2262 */
+	/*
+	 * Nanoseconds since 1970 fit in 63 bits until 2262.  A monotonic clock
+	 * moved back past its zero (the boot) reads negative: tv_nsec stays in
+	 * [0, 1e9) and tv_sec goes below 0, as a timespec normalizes it.
+	 */
 	ns = (int64_t) ts->tv_sec * 1000000000 + ts->tv_nsec +
-		__atomic_load_n(offset_ms, __ATOMIC_RELAXED) * 1000000;
+		__atomic_load_n(&offset_ms[which], __ATOMIC_RELAXED) * 1000000;
 	ts->tv_sec = (time_t) (ns / 1000000000);
 	ts->tv_nsec = (long) (ns % 1000000000);
+	if (ts->tv_nsec < 0)
+	{
+		ts->tv_sec -= 1;
+		ts->tv_nsec += 1000000000;
+	}
 	return 0;
 }
 
@@ -114,41 +152,62 @@ time(time_t *t)
 
 #else							/* SHIFT_MAIN */
 
-/* shift FILE MS: create FILE if need be, and store MS in it atomically. */
-int
-main(int argc, char **argv)
+/* A number of milliseconds, or exit. */
+static int64_t
+parse_ms(const char *arg)
 {
 	char	   *end;
 	long long	ms;
-	void	   *p;
+
+	errno = 0;
+	ms = strtoll(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0')
+	{
+		fprintf(stderr, "shift: not a number of milliseconds: %s\n", arg);
+		exit(2);
+	}
+	return (int64_t) ms;
+}
+
+/*
+ * shift FILE MS [MONO_MS]: create FILE if need be (both offsets 0), and
+ * store MS in it, and MONO_MS if given, each atomically: the wall clock's
+ * first, so that a reader between the two stores sees the wall clock
+ * moved before the monotonic one.
+ */
+int
+main(int argc, char **argv)
+{
+	int64_t		wall;
+	int64_t		mono = 0;
+	int64_t    *p;
 	int			fd;
 
-	if (argc != 3)
+	if (argc != 3 && argc != 4)
 	{
-		fprintf(stderr, "usage: %s FILE MILLISECONDS\n", argv[0]);
+		fprintf(stderr, "usage: %s FILE MILLISECONDS [MONOTONIC_MILLISECONDS]\n", argv[0]);
 		return 2;
 	}
-	errno = 0;
-	ms = strtoll(argv[2], &end, 10);
-	if (errno != 0 || end == argv[2] || *end != '\0')
-	{
-		fprintf(stderr, "shift: not a number of milliseconds: %s\n", argv[2]);
-		return 2;
-	}
+	wall = parse_ms(argv[2]);
+	if (argc == 4)
+		mono = parse_ms(argv[3]);
 	fd = open(argv[1], O_RDWR | O_CREAT, 0644);
-	if (fd < 0 || ftruncate(fd, sizeof(int64_t)) != 0)
+	/* a file made short (before the monotonic offset) is filled with 0 */
+	if (fd < 0 || ftruncate(fd, OFFSETS * sizeof(int64_t)) != 0)
 	{
 		perror(argv[1]);
 		return 1;
 	}
-	p = mmap(NULL, sizeof(int64_t), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	p = mmap(NULL, OFFSETS * sizeof(int64_t), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED)
 	{
 		perror("mmap");
 		return 1;
 	}
-	__atomic_store_n((int64_t *) p, (int64_t) ms, __ATOMIC_SEQ_CST);
-	munmap(p, sizeof(int64_t));
+	__atomic_store_n(&p[OFFSET_WALL], wall, __ATOMIC_SEQ_CST);
+	if (argc == 4)
+		__atomic_store_n(&p[OFFSET_MONO], mono, __ATOMIC_SEQ_CST);
+	munmap(p, OFFSETS * sizeof(int64_t));
 	close(fd);
 	return 0;
 }
