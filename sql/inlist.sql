@@ -34,7 +34,8 @@ WHERE id = '1' OR snowflake_larger(id, '5') < '0' OR id = '2' OR id < '0'
    OR snowflake_larger(id, '6') = '7' OR snowflake_larger(id, '6') = '8';
 
 -- The differential: 300 seeded random conditions, each an OR or an AND of
--- 2 to 40 arms, some arms themselves an OR or AND of arms, over four left
+-- 2 to 40 arms, some arms themselves an OR or AND of arms (in parentheses,
+-- so nested as written), over four left
 -- sides, the four operators the rewrite knows, and constants at the edges
 -- of the range and from the table; each against its definition over
 -- numeric, with the index, the bitmap scan and the sequential scan.
@@ -75,6 +76,7 @@ DECLARE
 	a record;
 	n int;
 	glue text;
+	inner_glue text;
 BEGIN
 	FOR k IN 1 .. 300 LOOP
 		arms := '{}';
@@ -83,9 +85,11 @@ BEGIN
 		glue := CASE WHEN random() < 0.6 THEN ' OR ' ELSE ' AND ' END;
 		FOR j IN 1 .. n LOOP
 			IF random() < 0.1 THEN
-				-- a nested list of three arms, the other way round
-				SELECT '(' || string_agg(x.q, CASE glue WHEN ' OR ' THEN ' AND ' ELSE ' OR ' END) || ')' AS q,
-				       '(' || string_agg(x.def, CASE glue WHEN ' OR ' THEN ' AND ' ELSE ' OR ' END) || ')' AS def
+				-- a nested list of three arms, the other way round, or the
+				-- same way (which the planner hook flattens first)
+				inner_glue := CASE WHEN random() < 0.4 THEN glue WHEN glue = ' OR ' THEN ' AND ' ELSE ' OR ' END;
+				SELECT '(' || string_agg(x.q, inner_glue) || ')' AS q,
+				       '(' || string_agg(x.def, inner_glue) || ')' AS def
 				INTO a
 				FROM generate_series(1, 3) g, pg_temp.inl_arm(random(), random(), random()) x;
 			ELSIF random() < 0.04 THEN
@@ -157,4 +161,15 @@ SELECT count(*) AS arrays
 FROM regexp_matches(pg_temp.inl_plan(format('SELECT 1 FROM inl WHERE %s',
 		(SELECT string_agg(format('snowflake_larger(id, %L) = %L', g % 10000, g), ' OR ')
 		 FROM generate_series(1, 20000) g))), '= ANY', 'g');
+-- An IN list of 3,000 integers: the parser nests one OR a level per item,
+-- which the planner hook flattens before preprocessing; one array
+-- comparison, and the rows of the same items as an array.
+SELECT format('SELECT string_agg(id::text, '','' ORDER BY id) FROM inl WHERE id IN (%s)',
+              string_agg((g * 7919 / 3)::text, ',' ORDER BY g)) AS inl_q
+FROM generate_series(-1, 3000) g \gset
+SELECT count(*) AS arrays FROM regexp_matches(pg_temp.inl_plan(:'inl_q'), '= ANY', 'g');
+SELECT (:inl_q) AS rows,
+       (:inl_q) IS NOT DISTINCT FROM
+       (SELECT string_agg(id::text, ',' ORDER BY id) FROM inl
+        WHERE id = ANY (SELECT g * 7919 / 3 FROM generate_series(-1, 3000) g)) AS same_as_array;
 DROP TABLE inl;

@@ -617,9 +617,86 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 }
 
 /*
+ * Flatten the ANDs of ANDs and the ORs of ORs of a query, its subqueries
+ * included, in place: what eval_const_expressions does with every
+ * BoolExpr, done first in time linear in the query.  The parser writes an
+ * IN list of integers beside an id as ORs nested one level per item
+ * (transformAExprIn finds no common type), and preprocessing flattens each
+ * level by copying the rest of the list (simplify_or_arguments), in time
+ * quadratic in the items.  The arms keep their order, so the evaluation
+ * and the meaning are the same; no recursion follows a run of one
+ * operator, so any nesting the parser made is flattened.
+ */
+static bool
+flatten_walker(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	check_stack_depth();
+	if (IsA(node, Query))
+		return query_tree_walker((Query *) node, flatten_walker, context, 0);
+	if (IsA(node, BoolExpr) && ((BoolExpr *) node)->boolop != NOT_EXPR)
+	{
+		BoolExpr   *b = (BoolExpr *) node;
+		bool		nested = false;
+		List	   *stack = NIL;
+		List	   *flat = NIL;
+		ListCell   *lc;
+
+		/* bound: the arms of this BoolExpr */
+		foreach(lc, b->args)
+		{
+			Node	   *arg = lfirst(lc);
+
+			if (IsA(arg, BoolExpr) && ((BoolExpr *) arg)->boolop == b->boolop)
+			{
+				nested = true;
+				break;
+			}
+		}
+		if (nested)
+		{
+			/*
+			 * Depth first, left to right, with a stack of the arms still to
+			 * visit, last first.  bound: the nodes of the run, each once.
+			 */
+			for (int i = list_length(b->args) - 1; i >= 0; i--)
+				stack = lappend(stack, list_nth(b->args, i));
+			while (stack != NIL)
+			{
+				Node	   *arg = llast(stack);
+
+				CHECK_FOR_INTERRUPTS();
+				stack = list_delete_last(stack);
+				if (IsA(arg, BoolExpr) && ((BoolExpr *) arg)->boolop == b->boolop)
+				{
+					List	   *args = ((BoolExpr *) arg)->args;
+
+					for (int i = list_length(args) - 1; i >= 0; i--)
+						stack = lappend(stack, list_nth(args, i));
+				}
+				else
+					flat = lappend(flat, arg);
+			}
+			b->args = flat;
+		}
+		/* bound: the arms, none of them a BoolExpr of b's operator now */
+		foreach(lc, b->args)
+		{
+			CHECK_FOR_INTERRUPTS();
+			if (flatten_walker(lfirst(lc), context))
+				return true;
+		}
+		return false;
+	}
+	return expression_tree_walker(node, flatten_walker, context);
+}
+
+/*
  * The planner, with what the planner hooks remember of one planner call
  * forgotten before and after it: rewritten_level here, and the indexes of
- * partitioned parents' restrictions (partition.c).
+ * partitioned parents' restrictions (partition.c).  The query's nested
+ * ANDs and ORs are flattened first (flatten_walker).
  */
 static PlannedStmt *
 sf_planner(Query *parse, const char *query_string, int cursorOptions,
@@ -629,6 +706,7 @@ sf_planner(Query *parse, const char *query_string, int cursorOptions,
 
 	rewritten_level = NULL;
 	sf_partition_forget();
+	(void) flatten_walker((Node *) parse, NULL);
 	if (prev_planner_hook)
 		result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
 	else
