@@ -192,7 +192,7 @@ reads_foreign(RewriteContext *cxt, Node *x)
 			found = true;
 		else if (rte->inh)
 		{
-			/* the members: the parent is locked, and only their kinds are read */
+			/* the members (the parent is locked): their kinds alone */
 			List	   *members = find_all_inheritors(rte->relid, NoLock, NULL);
 			ListCell   *lc;
 
@@ -339,7 +339,7 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 
 			if (leader[lead] != -1)
 				continue;
-			/* distinct X that collide: past a few, their arms stay as they are */
+			/* distinct X of one hash: past a few, arms stay as written */
 			if (++leaders > MAX_LEADERS_PER_RUN)
 			{
 				leader[lead] = -2;
