@@ -48,35 +48,8 @@ VACUUM ANALYZE pl_snowflake, pl_bigint, pp_snowflake, pp_bigint;
 \set t1 '2026-05-10 02:00:00+00'
 SELECT snowflake_floor(:'t0') AS lo, snowflake_ceil(:'t1'::timestamptz - interval '1 ms') AS hi \gset
 
--- plan(metric, rep, snowflake query, bigint query, n): plan each query 20
--- times untimed, then n times each, alternating (which goes first turns
--- with every pair), and record per type two sums, in ms: the "Planning
--- Time" of its n plans, and the wall time of its n EXPLAIN statements.
-CREATE OR REPLACE FUNCTION pg_temp.plan(metric text, rep int, qs text, qb text, n int)
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-	q text[] := ARRAY['EXPLAIN (FORMAT JSON, SUMMARY ON) ' || qs, 'EXPLAIN (FORMAT JSON, SUMMARY ON) ' || qb];
-	planned float8[] := ARRAY[0, 0];
-	wall float8[] := ARRAY[0, 0];
-	j json;
-	t0 timestamptz;
-	k int;
-BEGIN
-	FOR i IN 1 .. 20 LOOP
-		EXECUTE q[1] INTO j;
-		EXECUTE q[2] INTO j;
-	END LOOP;
-	FOR i IN 1 .. 2 * n LOOP
-		k := 1 + ((i - 1) % 2 + (i - 1) / 2) % 2;	-- 1 2 2 1 1 2 2 1 ...
-		t0 := clock_timestamp();
-		EXECUTE q[k] INTO j;
-		wall[k] := wall[k] + extract(epoch FROM clock_timestamp() - t0) * 1000;
-		planned[k] := planned[k] + (j -> 0 ->> 'Planning Time')::float8;
-	END LOOP;
-	INSERT INTO bench_result VALUES
-		(metric, 'snowflake', rep, planned[1]), (metric, 'bigint', rep, planned[2]),
-		(metric || ' (EXPLAIN)', 'snowflake', rep, wall[1]), (metric || ' (EXPLAIN)', 'bigint', rep, wall[2]);
-END $$;
+-- pg_temp.plan (lib.psql) plans each query 20 times untimed, then :plans
+-- times each, alternating, and records the sums of both measures.
 
 -- The forms: k orders the report; %s is the table's name, pl_ or pp_.
 CREATE TEMP TABLE pl_forms (k int, form text, snowflake text, bigint text);
