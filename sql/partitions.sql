@@ -79,6 +79,30 @@ SELECT tableoid::regclass, v FROM daily ORDER BY id;
 -- pruning to the new partitions: a constant range, a constant instant
 EXPLAIN (COSTS OFF) SELECT * FROM daily WHERE id <@ tstzrange('2026-06-02 00:00+00', '2026-06-03 00:00+00');
 EXPLAIN (COSTS OFF) SELECT * FROM daily WHERE id >= timestamptz '2026-06-04 00:00+00';
+-- A statement's first 64 windows on partitioned tables get the comparisons
+-- that pruning reads; later ones stay as written, each one's expansion
+-- costing preprocessing the length of the list (bounded work).  A range of
+-- one day after 63 ranges of two days prunes to its day; after 64 it
+-- prunes nothing more, and selects the same rows.
+CREATE FUNCTION parts.scanned(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+	found text[] := '{}';
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		found := found || (regexp_match(line, 'Scan on (daily_[a-z0-9_]+)'))[1];
+	END LOOP;
+	RETURN array_to_string(found, ' ');
+END $$;
+SELECT n AS two_day_windows,
+       parts.scanned(format('SELECT v FROM daily WHERE %s id <@ tstzrange(%L, %L)',
+                            repeat('id <@ tstzrange(''2026-06-02 00:00+00'', ''2026-06-04 00:00+00'') AND ', n),
+                            '2026-06-02 00:00+00', '2026-06-03 00:00+00')) AS scanned
+FROM (VALUES (63), (64)) v(n);
+SELECT format('SELECT string_agg(v, '', '' ORDER BY id) FROM daily WHERE %s id <@ tstzrange(%L, %L)',
+              repeat('id <@ tstzrange(''2026-06-02 00:00+00'', ''2026-06-04 00:00+00'') AND ', 64),
+              '2026-06-02 00:00+00', '2026-06-03 00:00+00') AS q65 \gset
+:q65;
 
 --
 -- Monthly and quarterly, in UTC; weekly from Monday.

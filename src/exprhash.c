@@ -19,11 +19,11 @@
 
 /*
  * Mix node's tag, and some of the fields equal() compares of the usual
- * nodes (the objects they name, constants' contents), into *context; then
- * its children, in the order expression_tree_walker visits them.  Parse
- * locations and display forms, which equal() ignores, are left out;
- * expressions that differ only in fields left out collide, which costs
- * time, not results.
+ * nodes (the objects they name, collations, constants' contents), into
+ * *context; then its children, in the order expression_tree_walker visits
+ * them.  Parse locations and display forms, which equal() ignores, are
+ * left out; expressions that differ only in fields left out collide,
+ * which costs time (bounded by the callers), not results.
  */
 static bool
 expr_hash_walker(Node *node, void *context)
@@ -44,12 +44,14 @@ expr_hash_walker(Node *node, void *context)
 			*h = hash_combine(*h, (uint32) ((Var *) node)->varno);
 			*h = hash_combine(*h, (uint32) ((Var *) node)->varattno);
 			*h = hash_combine(*h, (uint32) ((Var *) node)->varlevelsup);
+			*h = hash_combine(*h, (uint32) ((Var *) node)->varcollid);
 			break;
 		case T_Const:
 			{
 				Const	   *c = (Const *) node;
 
 				*h = hash_combine(*h, (uint32) c->consttype);
+				*h = hash_combine(*h, (uint32) c->constcollid);
 				if (c->constisnull)
 					*h = hash_combine(*h, 1);
 				else if (c->constbyval)
@@ -67,11 +69,13 @@ expr_hash_walker(Node *node, void *context)
 			break;
 		case T_FuncExpr:
 			*h = hash_combine(*h, (uint32) ((FuncExpr *) node)->funcid);
+			*h = hash_combine(*h, (uint32) ((FuncExpr *) node)->inputcollid);
 			break;
 		case T_OpExpr:
 		case T_DistinctExpr:
 		case T_NullIfExpr:
 			*h = hash_combine(*h, (uint32) ((OpExpr *) node)->opno);
+			*h = hash_combine(*h, (uint32) ((OpExpr *) node)->inputcollid);
 			break;
 		case T_ScalarArrayOpExpr:
 			*h = hash_combine(*h, (uint32) ((ScalarArrayOpExpr *) node)->opno);
@@ -80,6 +84,7 @@ expr_hash_walker(Node *node, void *context)
 		case T_RelabelType:
 			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttype);
 			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resulttypmod);
+			*h = hash_combine(*h, (uint32) ((RelabelType *) node)->resultcollid);
 			break;
 		case T_CoerceViaIO:
 			*h = hash_combine(*h, (uint32) ((CoerceViaIO *) node)->resulttype);

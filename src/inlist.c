@@ -403,7 +403,9 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 				else
 					hi = mid;
 			}
-			for (; lo < ngroups && groups[lo].hash == h; lo++)
+			/* bound: the groups of hash h, at most MAX_LEADERS_PER_RUN */
+			for (int tries = 0; lo < ngroups && groups[lo].hash == h &&
+				 tries < MAX_LEADERS_PER_RUN; lo++, tries++)
 				if (equal(xs[j], xs[groups[lo].arm]))
 				{
 					gone[j] = true;
@@ -692,11 +694,16 @@ flatten_walker(Node *node, void *context)
 	return expression_tree_walker(node, flatten_walker, context);
 }
 
+/* How deep planner calls are nested: 0 outside of planning. */
+static int	planner_depth = 0;
+
 /*
  * The planner, with what the planner hooks remember of one planner call
  * forgotten before and after it: rewritten_level here, and the indexes of
- * partitioned parents' restrictions (partition.c).  The query's nested
- * ANDs and ORs are flattened first (flatten_walker).
+ * partitioned parents' restrictions (partition.c); and what they count of
+ * a statement, planning nested in it included, started afresh at the
+ * outermost call (sf_partition_statement).  The query's nested ANDs and
+ * ORs are flattened first (flatten_walker).
  */
 static PlannedStmt *
 sf_planner(Query *parse, const char *query_string, int cursorOptions,
@@ -706,11 +713,22 @@ sf_planner(Query *parse, const char *query_string, int cursorOptions,
 
 	rewritten_level = NULL;
 	sf_partition_forget();
-	(void) flatten_walker((Node *) parse, NULL);
-	if (prev_planner_hook)
-		result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
-	else
-		result = standard_planner(parse, query_string, cursorOptions, boundParams);
+	if (planner_depth == 0)
+		sf_partition_statement();
+	planner_depth++;
+	PG_TRY();
+	{
+		(void) flatten_walker((Node *) parse, NULL);
+		if (prev_planner_hook)
+			result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+		else
+			result = standard_planner(parse, query_string, cursorOptions, boundParams);
+	}
+	PG_FINALLY();
+	{
+		planner_depth--;
+	}
+	PG_END_TRY();
 	rewritten_level = NULL;
 	sf_partition_forget();
 	return result;

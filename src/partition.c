@@ -340,6 +340,31 @@ static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
 static uint64 index_generation = 0;
 
 /*
+ * How many more windows this statement's planning may expand with the
+ * comparisons that pruning reads (simplify_partitioned).  Each expansion
+ * hands preprocessing an AND, which it splices into the list around the
+ * window by copying the rest of the list (simplify_and_arguments), without
+ * checking for interrupts: a cost of the list's length for each.  So only
+ * the first MAX_EXPANDED_WINDOWS of a statement, nested planning included,
+ * are expanded, and the work stays linear in the query; later windows are
+ * left as written, which selects the same rows, with the index, without
+ * pruning partitions by them.
+ */
+#define MAX_EXPANDED_WINDOWS	64
+
+static int	windows_left = MAX_EXPANDED_WINDOWS;
+
+/*
+ * sf_partition_statement - a statement's planning starts (sf_planner, at
+ * the outermost planner call): its windows may be expanded again
+ */
+void
+sf_partition_statement(void)
+{
+	windows_left = MAX_EXPANDED_WINDOWS;
+}
+
+/*
  * sf_partition_forget - drop the indexes, when a planner call starts or
  * ends (sf_planner)
  */
@@ -631,7 +656,7 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	Oid			op;
 	Expr	   *clause;
 
-	if (id->location == SF_EXPANDED_MARK(id->varno) ||
+	if (id->location == SF_EXPANDED_MARK(id->varno) || windows_left <= 0 ||
 		!range_partitioned_on(relid, id->varattno, &opfamily) ||
 		!sf_lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
 		contain_volatile_functions(bound) || contain_subplans(bound) ||
@@ -666,6 +691,7 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 
 		if (clauses == NIL)
 			return NULL;
+		windows_left--;
 		return (Node *) make_andclause(clauses);
 	}
 	else
@@ -689,6 +715,7 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 									 (Node *) marked : lsecond(req->fcall->args)),
 						   InvalidOid, InvalidOid);
 	set_opfuncid((OpExpr *) clause);
+	windows_left--;
 	return (Node *) make_andclause(lcons(clause, helpers));
 }
 

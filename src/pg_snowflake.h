@@ -61,7 +61,8 @@ extern Oid	sf_func_owner(Oid funcid);
 /* exprhash.c: a hash that every expression equal() to node shares */
 extern uint32 sf_expr_hash(Node *node);
 
-/* partition.c: drop what planning partitions remembered of a planner call */
+/* partition.c: what planning partitions remembers of a statement, a call */
+extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);
 
 /* inlist.c: install the hook that makes IN lists of integers one array */
