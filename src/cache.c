@@ -129,18 +129,30 @@ cache_open(void)
 											  ALLOCSET_SMALL_SIZES);
 	if (cache_stale || cache_table == NULL)
 	{
-		HASHCTL		ctl;
-
 		MemoryContextReset(cache_context);
-		memset(&ctl, 0, sizeof(ctl));
-		ctl.keysize = sizeof(SfCacheKey);
-		ctl.entrysize = sizeof(SfCacheEntry);
-		ctl.hcxt = cache_context;
-		cache_table = hash_create("snowflake planner cache", 64, &ctl,
-								  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		cache_table = sf_hash_create("snowflake planner cache", 64,
+									 sizeof(SfCacheKey), sizeof(SfCacheEntry),
+									 cache_context);
 		cache_stale = false;
 	}
 	return cache_table;
+}
+
+/*
+ * sf_hash_create - a hash table of nelem entries to start with, whose keys
+ * are the first keysize bytes of its entries, compared as bytes, in cxt
+ */
+HTAB *
+sf_hash_create(const char *name, long nelem, Size keysize, Size entrysize,
+			   MemoryContext cxt)
+{
+	HASHCTL		ctl;
+
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.keysize = keysize;
+	ctl.entrysize = entrysize;
+	ctl.hcxt = cxt;
+	return hash_create(name, nelem, &ctl, HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 }
 
 static void

@@ -396,7 +396,6 @@ indexes_of(PlannerInfo *root)
 	MemoryContext owner = GetMemoryChunkContext(root);
 	MemoryContextCallback *cb;
 	uint64	   *gen;
-	HASHCTL		ctl;
 
 	if (owner == index_owner && index_table != NULL)
 		return index_table;
@@ -413,12 +412,9 @@ indexes_of(PlannerInfo *root)
 	MemoryContextRegisterResetCallback(owner, cb);
 	index_context = AllocSetContextCreate(owner, "snowflake partition index",
 										  ALLOCSET_DEFAULT_SIZES);
-	memset(&ctl, 0, sizeof(ctl));
-	ctl.keysize = sizeof(ParentKey);
-	ctl.entrysize = sizeof(ParentIndex);
-	ctl.hcxt = index_context;
-	index_table = hash_create("snowflake partition index", 16, &ctl,
-							  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	index_table = sf_hash_create("snowflake partition index", 16,
+								 sizeof(ParentKey), sizeof(ParentIndex),
+								 index_context);
 	index_owner = owner;
 	return index_table;
 }
@@ -523,7 +519,6 @@ parent_index(PlannerInfo *root, Index varno)
 	ParentKey	key;
 	ParentIndex *index;
 	MemoryContext old;
-	HASHCTL		ctl;
 	HTAB	   *table;
 	ListCell   *lc;
 	bool		found;
@@ -541,13 +536,9 @@ parent_index(PlannerInfo *root, Index varno)
 	if (found && index->table != NULL)
 		hash_destroy(index->table);
 	index->table = NULL;
-	memset(&ctl, 0, sizeof(ctl));
-	ctl.keysize = sizeof(RestrictKey);
-	ctl.entrysize = sizeof(RestrictEntry);
-	ctl.hcxt = index_context;
-	table = hash_create("snowflake parent restrictions",
-						Max(list_length(rinfos), 16), &ctl,
-						HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	table = sf_hash_create("snowflake parent restrictions",
+						   Max(list_length(rinfos), 16), sizeof(RestrictKey),
+						   sizeof(RestrictEntry), index_context);
 	old = MemoryContextSwitchTo(index_context);
 	/* bound: the restrictions of one relation; linear */
 	foreach(lc, rinfos)

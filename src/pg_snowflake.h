@@ -58,6 +58,10 @@ extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 /* cache.c: the owner of a function, InvalidOid if there is none */
 extern Oid	sf_func_owner(Oid funcid);
 
+/* cache.c: a hash table whose keys are compared as bytes, in cxt */
+extern struct HTAB *sf_hash_create(const char *name, long nelem, Size keysize,
+								   Size entrysize, MemoryContext cxt);
+
 /* exprhash.c: a hash that every expression equal() to node shares */
 extern uint32 sf_expr_hash(Node *node);
 

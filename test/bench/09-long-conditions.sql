@@ -61,13 +61,16 @@ BEGIN
 	END LOOP;
 END $$;
 
-DROP TABLE IF EXISTS lc_snowflake, lc_bigint, lcp_snowflake, lcp_bigint;
-DO $$
+-- The tables of this script, dropped before (a run stopped halfway leaves
+-- them) and after.
+CREATE FUNCTION pg_temp.lc_drop() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+	DROP TABLE IF EXISTS lc_snowflake, lc_bigint, lcp_snowflake, lcp_bigint;
 	FOR i IN 1 .. 200 LOOP
 		EXECUTE format('DROP TABLE IF EXISTS %I, %I', 'lcj_snowflake_' || i, 'lcj_bigint_' || i);
 	END LOOP;
 END $$;
+DO $$ BEGIN PERFORM pg_temp.lc_drop(); END $$;
 
 -- A plain table: 100,000 ids over the last 1,000 hours, one every 36 s,
 -- with a btree.  Its ids, newest first, are the items of the lists.
@@ -283,10 +286,4 @@ FROM (SELECT k, m, pg_temp.ratio(m, 'snowflake', 'bigint') AS r, pg_temp.ratio(m
 \pset tuples_only off
 \pset format aligned
 
-DROP TABLE lcp_snowflake, lcp_bigint;
-DO $$
-BEGIN
-	FOR i IN 1 .. 200 LOOP
-		EXECUTE format('DROP TABLE %I, %I', 'lcj_snowflake_' || i, 'lcj_bigint_' || i);
-	END LOOP;
-END $$;
+DO $$ BEGIN PERFORM pg_temp.lc_drop(); END $$;
