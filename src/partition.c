@@ -276,12 +276,11 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
  * - of the windows on a non-NULL constant range that holds ids, over a
  *	 column of the parent, the largest first id and the smallest last one,
  *	 under the column and the extension.
- */
-/*
- * The most clauses (instants) kept under one hash: copies of one clause, or
- * distinct ones that the hash cannot tell apart.  A look-up runs equal() on
- * those alone, and one that misses a clause left out keeps a comparison
- * that a partition did not need.
+ *
+ * At most MAX_NODES_PER_HASH clauses (instants) are kept under one hash:
+ * copies of one clause, or distinct ones that the hash cannot tell apart.
+ * A look-up runs equal() on those alone, and one that misses a clause left
+ * out keeps a comparison that a partition did not need.
  */
 #define MAX_NODES_PER_HASH	32
 
@@ -328,16 +327,14 @@ typedef struct ParentIndex
 } ParentIndex;
 
 /*
- * The indexes live in a context under the memory of the planner call that
- * made them (root's), and are forgotten when that memory is reset or
- * deleted, and when a planner call starts or ends, so no later root at the
- * same address finds them.  A planner call in other memory starts them
- * afresh.
+ * The indexes of one planner call, in a context of their own, deleted when
+ * a planner call starts or ends (sf_partition_forget): so a later root at
+ * the same address finds none of them, and those of a planning that
+ * failed are deleted by the next one.  The restrictions they point to
+ * belong to the planner call.
  */
-static MemoryContext index_owner = NULL;
 static MemoryContext index_context = NULL;
 static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
-static uint64 index_generation = 0;
 
 /*
  * How many more windows this statement's planning may expand with the
@@ -373,49 +370,23 @@ sf_partition_forget(void)
 {
 	if (index_context != NULL)
 		MemoryContextDelete(index_context);
-	index_owner = NULL;
 	index_context = NULL;
 	index_table = NULL;
 }
 
-/* A reset callback: the owner's memory goes, and the indexes with it */
-static void
-forget_indexes(void *arg)
-{
-	if (*(uint64 *) arg != index_generation)
-		return;					/* indexes since made elsewhere */
-	index_owner = NULL;
-	index_context = NULL;
-	index_table = NULL;
-}
-
-/* The table of indexes for root's memory, made there if need be */
+/* The table of indexes of this planner call, made if need be */
 static HTAB *
-indexes_of(PlannerInfo *root)
+indexes(void)
 {
-	MemoryContext owner = GetMemoryChunkContext(root);
-	MemoryContextCallback *cb;
-	uint64	   *gen;
-
-	if (owner == index_owner && index_table != NULL)
-		return index_table;
-	if (index_context != NULL)
-		MemoryContextDelete(index_context);
-	index_owner = NULL;
-	index_context = NULL;
-	index_table = NULL;
-	gen = MemoryContextAlloc(owner, sizeof(*gen));
-	*gen = ++index_generation;
-	cb = MemoryContextAlloc(owner, sizeof(*cb));
-	cb->func = forget_indexes;
-	cb->arg = gen;
-	MemoryContextRegisterResetCallback(owner, cb);
-	index_context = AllocSetContextCreate(owner, "snowflake partition index",
-										  ALLOCSET_DEFAULT_SIZES);
-	index_table = sf_hash_create("snowflake partition index", 16,
-								 sizeof(ParentKey), sizeof(ParentIndex),
-								 index_context);
-	index_owner = owner;
+	if (index_table == NULL)
+	{
+		index_context = AllocSetContextCreate(TopMemoryContext,
+											  "snowflake partition index",
+											  ALLOCSET_DEFAULT_SIZES);
+		index_table = sf_hash_create("snowflake partition index", 16,
+									 sizeof(ParentKey), sizeof(ParentIndex),
+									 index_context);
+	}
 	return index_table;
 }
 
@@ -526,7 +497,7 @@ parent_index(PlannerInfo *root, Index varno)
 	memset(&key, 0, sizeof(key));
 	key.root = root;
 	key.varno = varno;
-	index = hash_search(indexes_of(root), &key, HASH_ENTER, &found);
+	index = hash_search(indexes(), &key, HASH_ENTER, &found);
 	if (found && index->table != NULL && index->rinfos == rinfos &&
 		index->nrinfos == list_length(rinfos) && index->parse == root->parse &&
 		index->glob == root->glob)
