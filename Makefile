@@ -24,7 +24,12 @@ OBJS = \
 	src/owner.o
 
 EXTENSION = snowflake
-DATA = $(wildcard scripts/snowflake--*.sql)
+# The update script of 1.4 is joined from its parts, one concern each, in
+# the order of their names (scripts/1.3--1.4/*.sql); the released scripts
+# are files of their own (scripts/FROZEN).
+UPDATE_1_4 = scripts/snowflake--1.3--1.4.sql
+UPDATE_1_4_PARTS = $(sort $(wildcard $(srcdir)/scripts/1.3--1.4/*.sql))
+DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 # the manual, into the server's doc directory (pg_config --docdir)/extension
 DOCS = $(wildcard doc/snowflake-*.md)
 
@@ -50,10 +55,14 @@ ifdef WERROR
 PG_CFLAGS += -Werror
 endif
 
-EXTRA_CLEAN = test/results test/*.o test/out/isolation
+EXTRA_CLEAN = test/results test/*.o test/out/isolation $(UPDATE_1_4)
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+all: $(UPDATE_1_4)
+$(UPDATE_1_4): $(UPDATE_1_4_PARTS)
+	cat $^ >$@.tmp && mv $@.tmp $@
 
 # make install removes the full install scripts of 1.1, 1.2 and 1.3 that
 # an older build left in the server's extension directory (retired in

@@ -1,0 +1,50 @@
+--
+-- 7. Rolling time partitions.  snowflake_create_partitions creates the
+-- partitions of the coming intervals of a table partitioned by range of
+-- an id, and snowflake_retire_partitions detaches or drops those whose
+-- whole range is older than a retention.
+--
+-- They take turns.  Each first finds, with no lock at all, whether it has
+-- anything to do, and returns at once when it has not (run every minute,
+-- a request for ACCESS EXCLUSIVE queued behind a long reader would stall
+-- every reader and writer of the table behind it).  With work to do, it
+-- takes the locks its DDL needs, all of them and before the DDL: ACCESS
+-- EXCLUSIVE on the parent first, then on the default partition and on
+-- the partitions it detaches or drops, each before its own partitions,
+-- which is the order and the mode in which CREATE TABLE ... PARTITION
+-- OF, DETACH PARTITION and DROP TABLE take them.  Two jobs therefore
+-- never hold locks the other waits for, as they did when each locked
+-- every partition (pg_partition_tree) and then the parent (40P01).  The
+-- locks are taken in tries (snowflake_lock_partitions), each waiting at
+-- most half of deadlock_timeout, so that a session queued behind a try
+-- never waits long, and a session that holds a lock the job waits for
+-- (one that read the table, then calls the other job itself) goes first;
+-- after 20 tries, 55P03 names the processes that held conflicting locks
+-- (snowflake_lock_conflicts).  Nothing of this section but
+-- snowflake_lock_partitions locks the table or its partitions:
+-- pg_get_expr is called without the relation (with it, it takes ACCESS
+-- SHARE), and the partitions are found in pg_inherits.
+--
+-- Their DDL evaluates code the table's owner wrote: CREATE TABLE ...
+-- PARTITION OF coerces the bounds to the key's type (a domain's CHECK),
+-- and planning a scan of the default partition folds immutable index
+-- expressions and predicates.  So each is a C function (src/owner.c) that
+-- a caller with the owner's privileges calls, and that runs its PL/pgSQL
+-- work, snowflake_create_partitions_as_owner and
+-- snowflake_retire_partitions_as_owner, as the owner in a
+-- security-restricted operation, as VACUUM and ANALYZE run index
+-- expressions.  Those run as their caller, with search_path pinned, and
+-- refuse unless it owns the table (snowflake_partitioned_by_id).  The
+-- count of the default partition's rows is made with row_security off,
+-- so that a policy that would hide rows from it raises an error instead.
+--
+-- An interval's bounds are wall-clock times in the given time zone: the
+-- id of the first millisecond of a local midnight (or hour, week, month).
+-- A day where the clocks change is 23 or 25 hours long.  A wall-clock
+-- interval that a change skips is empty, and has no partition.
+--
+-- The bounds of the partitions there are read from pg_get_expr of their
+-- bound: "FOR VALUES FROM ('n') TO ('n')", MINVALUE or MAXVALUE, or
+-- "DEFAULT".  Ids are compared as numeric, which orders them as the type.
+--
+
