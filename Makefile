@@ -21,7 +21,8 @@ OBJS = \
 	src/wal.o \
 	src/exprhash.o \
 	src/inlist.o \
-	src/owner.o
+	src/owner.o \
+	src/lock.o
 
 EXTENSION = snowflake
 # The update script of 1.4 is joined from its parts, one concern each, in
