@@ -15,13 +15,16 @@
 -- OF, DETACH PARTITION and DROP TABLE take them.  Two jobs therefore
 -- never hold locks the other waits for, as they did when each locked
 -- every partition (pg_partition_tree) and then the parent (40P01).  The
--- locks are taken in tries (snowflake_lock_partitions), each waiting at
--- most half of deadlock_timeout, so that a session queued behind a try
--- never waits long, and a session that holds a lock the job waits for
--- (one that read the table, then calls the other job itself) goes first;
--- after 20 tries, 55P03 names the processes that held conflicting locks
--- (snowflake_lock_conflicts).  Nothing of this section but
--- snowflake_lock_partitions locks the table or its partitions:
+-- locks are taken in tries (snowflake_lock_relations, src/lock.c, with
+-- the list of snowflake_lock_partitions), each waiting at most half of
+-- deadlock_timeout, so that a session queued behind a try never waits
+-- long, and a session that holds a lock the job waits for (one that read
+-- the table, then calls the other job itself) goes first; after 20 tries,
+-- 55P03 names the transactions that held conflicting locks through the
+-- last try.  The list includes, for create, the tables the parent's
+-- foreign keys reference (SHARE ROW EXCLUSIVE), which CREATE TABLE ...
+-- PARTITION OF locks when it copies the keys.  Nothing of this section
+-- but snowflake_lock_relations locks the table or its partitions:
 -- pg_get_expr is called without the relation (with it, it takes ACCESS
 -- SHARE), and the partitions are found in pg_inherits.
 --
