@@ -24,9 +24,9 @@
 -- last try.  The list includes, for create, the tables the parent's
 -- foreign keys reference (SHARE ROW EXCLUSIVE), which CREATE TABLE ...
 -- PARTITION OF locks when it copies the keys.  Nothing of this section
--- but snowflake_lock_relations locks the table or its partitions:
--- pg_get_expr is called without the relation (with it, it takes ACCESS
--- SHARE), and the partitions are found in pg_inherits.
+-- but snowflake_lock_relations locks the table or its partitions: the
+-- partitions and their bounds are read by snowflake_partition_tree, which
+-- reads the catalogue and takes no lock.
 --
 -- Their DDL evaluates code the table's owner wrote: CREATE TABLE ...
 -- PARTITION OF coerces the bounds to the key's type (a domain's CHECK),
@@ -46,8 +46,8 @@
 -- A day where the clocks change is 23 or 25 hours long.  A wall-clock
 -- interval that a change skips is empty, and has no partition.
 --
--- The bounds of the partitions there are read from pg_get_expr of their
--- bound: "FOR VALUES FROM ('n') TO ('n')", MINVALUE or MAXVALUE, or
--- "DEFAULT".  Ids are compared as numeric, which orders them as the type.
+-- The bounds of the partitions there are those snowflake_partition_tree
+-- gives (NULL for MINVALUE and MAXVALUE), compared as numeric, which
+-- orders them as the type.
 --
 

@@ -69,16 +69,13 @@ BEGIN
 	-- ... and of every partition under it: CREATE TABLE ... PARTITION OF
 	-- evaluates the constraints of the default partition and of its own
 	-- partitions, code their owners wrote, as the table's owner.  (Found
-	-- in pg_inherits, not by pg_partition_tree, which locks every
-	-- partition: this function takes no lock on the table's relations.)
-	WITH RECURSIVE tree(relid, level) AS (
-		SELECT i.inhrelid, 1 FROM pg_inherits i WHERE i.inhparent = parent
-		UNION ALL
-		SELECT i.inhrelid, t.level + 1 FROM tree t JOIN pg_inherits i ON i.inhparent = t.relid)
+	-- by snowflake_partition_tree, which reads the catalogue, not by
+	-- pg_partition_tree, which locks every partition: this function takes
+	-- no lock on the table's relations.)
 	SELECT c.oid::regclass::text, pg_get_userbyid(c.relowner)
 	  INTO other_rel, other_owner
-	  FROM tree t JOIN pg_class c ON c.oid = t.relid
-	 WHERE c.relowner <> owner_oid
+	  FROM @extschema@.snowflake_partition_tree(parent) t JOIN pg_class c ON c.oid OPERATOR(pg_catalog.=) t.relid
+	 WHERE c.relowner OPERATOR(pg_catalog.<>) owner_oid
 	 ORDER BY t.level, c.oid LIMIT 1;
 	IF other_rel IS NOT NULL THEN
 		RAISE EXCEPTION 'partition % of % belongs to %, not to the owner of %', other_rel, rel, other_owner, rel

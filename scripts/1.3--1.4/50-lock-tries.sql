@@ -96,20 +96,18 @@ DECLARE
 	modes text[];
 BEGIN
 	SELECT t.defid INTO def FROM @extschema@.snowflake_partitioned_by_id(parent) t;
-	WITH RECURSIVE roots(ord, relid) AS (
-		SELECT 0::bigint, def WHERE def OPERATOR(pg_catalog.<>) 0
-		UNION ALL
-		SELECT u.n, u.relid::oid FROM unnest(parts) WITH ORDINALITY AS u(relid, n)
-		 WHERE u.relid::oid OPERATOR(pg_catalog.<>) def
-		   AND EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid OPERATOR(pg_catalog.=) u.relid AND i.inhparent OPERATOR(pg_catalog.=) parent)),
-	tree(ord, relid, level) AS (
-		SELECT o.ord, o.relid, 0 FROM roots o
-		UNION ALL
-		SELECT t.ord, i.inhrelid, t.level OPERATOR(pg_catalog.+) 1 FROM tree t JOIN pg_inherits i ON i.inhparent OPERATOR(pg_catalog.=) t.relid),
+	-- (the default partition's tree first, then each of parts that is
+	-- still a partition of parent, in their order; each depth-first)
+	WITH tree(n, relid) AS (
+		SELECT pg_catalog.row_number() OVER (ORDER BY t.top::oid OPERATOR(pg_catalog.<>) def,
+												pg_catalog.array_position(parts, t.top), t.ord),
+			   t.relid::oid
+		  FROM @extschema@.snowflake_partition_tree(parent) t
+		 WHERE t.top::oid OPERATOR(pg_catalog.=) def OR t.top OPERATOR(pg_catalog.=) ANY (parts)),
 	locks(n, relid, mode) AS (
 		SELECT 0::bigint, parent::oid, 'ACCESS EXCLUSIVE'::text
 		UNION ALL
-		SELECT pg_catalog.row_number() OVER (ORDER BY t.ord, t.level, t.relid), t.relid, 'ACCESS EXCLUSIVE' FROM tree t
+		SELECT t.n, t.relid, 'ACCESS EXCLUSIVE' FROM tree t
 		UNION ALL
 		SELECT 1000000000::bigint OPERATOR(pg_catalog.+) pg_catalog.row_number() OVER (ORDER BY f.oid), f.confrelid, 'SHARE ROW EXCLUSIVE'
 		  FROM pg_constraint f

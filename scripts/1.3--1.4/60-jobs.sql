@@ -179,13 +179,11 @@ BEGIN
 			SELECT coalesce(sum(least(hi, x.upper_id) - greatest(lo, x.lower_id)), 0),
 				   string_agg(x.part::text, ', ' ORDER BY x.lower_id)
 			  INTO covered, overlapping
-			  FROM (SELECT c.oid::regclass AS part,
-						   CASE b[1] WHEN 'MINVALUE' THEN '-Infinity'::numeric ELSE btrim(b[1], '''')::numeric END AS lower_id,
-						   CASE b[2] WHEN 'MAXVALUE' THEN 'Infinity'::numeric ELSE btrim(b[2], '''')::numeric END AS upper_id
-					  FROM pg_inherits i
-					  JOIN pg_class c ON c.oid = i.inhrelid,
-						   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
-					 WHERE i.inhparent = parent) x
+			  FROM (SELECT t.relid AS part,
+						   coalesce(t.lower_id::numeric, '-Infinity'::numeric) AS lower_id,
+						   coalesce(t.upper_id::numeric, 'Infinity'::numeric) AS upper_id
+					  FROM @extschema@.snowflake_partition_tree(parent) t
+					 WHERE t.level OPERATOR(pg_catalog.=) 1 AND NOT t.is_default) x
 			 WHERE x.lower_id < hi AND lo < x.upper_id;
 			-- (not CONTINUE WHEN)
 			IF covered >= hi - lo THEN
@@ -345,29 +343,27 @@ BEGIN
 	-- next call, unlocked.
 	due := ARRAY(
 		SELECT x.part
-		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b, i.inhdetachpending AS pending
-				  FROM pg_inherits i
-				  JOIN pg_class c ON c.oid = i.inhrelid,
-					   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
-				 WHERE i.inhparent = parent) x
-		 WHERE x.lower_b <> 'MINVALUE' AND x.upper_b <> 'MAXVALUE'
-		   AND btrim(x.upper_b, '''')::numeric <= cutoff
+		  FROM (SELECT t.relid AS part, t.lower_id::numeric AS lower_id, t.upper_id::numeric AS upper_id,
+					   t.pending_detach AS pending
+				  FROM @extschema@.snowflake_partition_tree(parent) t
+				 WHERE t.level OPERATOR(pg_catalog.=) 1 AND NOT t.is_default) x
+		 WHERE x.lower_id IS NOT NULL AND x.upper_id IS NOT NULL
+		   AND x.upper_id OPERATOR(pg_catalog.<=) cutoff
 		   AND NOT (mode = 'detach' AND x.pending)
-		 ORDER BY btrim(x.lower_b, '''')::numeric);
+		 ORDER BY x.lower_id);
 	IF cardinality(due) > 0 THEN
 		PERFORM @extschema@.snowflake_lock_partitions(parent, due, 'snowflake_retire_partitions');
 	END IF;
 
 	FOR r IN
 		SELECT x.part, x.part::text AS name, x.pending
-		  FROM (SELECT c.oid::regclass AS part, b[1] AS lower_b, b[2] AS upper_b, i.inhdetachpending AS pending
-				  FROM pg_inherits i
-				  JOIN pg_class c ON c.oid = i.inhrelid,
-					   regexp_match(pg_get_expr(c.relpartbound, 0), '^FOR VALUES FROM \((.+)\) TO \((.+)\)$') b
-				 WHERE i.inhparent = parent) x
-		 WHERE x.lower_b <> 'MINVALUE' AND x.upper_b <> 'MAXVALUE'
-		   AND btrim(x.upper_b, '''')::numeric <= cutoff
-		 ORDER BY btrim(x.lower_b, '''')::numeric
+		  FROM (SELECT t.relid AS part, t.lower_id::numeric AS lower_id, t.upper_id::numeric AS upper_id,
+					   t.pending_detach AS pending
+				  FROM @extschema@.snowflake_partition_tree(parent) t
+				 WHERE t.level OPERATOR(pg_catalog.=) 1 AND NOT t.is_default) x
+		 WHERE x.lower_id IS NOT NULL AND x.upper_id IS NOT NULL
+		   AND x.upper_id OPERATOR(pg_catalog.<=) cutoff
+		 ORDER BY x.lower_id
 	LOOP
 		IF mode = 'detach' AND r.pending THEN
 			RAISE NOTICE 'partition % of % is being detached already: left as it is', r.name, rel
