@@ -518,7 +518,7 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 				ereport(ERROR,
 						(errcode(ERRCODE_LOCK_NOT_AVAILABLE),
 						 errmsg("%s could not lock table %s", entry, relname),
-						 errdetail("No other process held a conflicting lock on it through its last try: it waited behind sessions queued for one. It tried %d times, each time waiting at most %d ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.",
+						 errdetail("No other process held a conflicting lock on it when it last asked: it waited behind sessions queued for one. It tried %d times, each time waiting at most %d ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.",
 								   SF_LOCK_TRIES, try_ms),
 						 errhint("Call it again.")));
 			ereport(ERROR,
