@@ -466,7 +466,8 @@ SELECT sf_try($$SELECT snowflake_retire_partitions('parts.trapped', '0', as_of =
 RESET ROLE;
 
 -- lock_timeout is the caller's after every function that takes locks:
--- create, retire and snowflake_lock_relations itself, in a transaction
+-- create, retire, snowflake_lock_relations itself and
+-- snowflake_lock_partitions (which left it at the try's length), in a transaction
 -- block, after an error too.  Creating a partition of a table with a
 -- foreign key holds SHARE ROW EXCLUSIVE on the table it references,
 -- taken by the job's tries, not left to CREATE TABLE (which copies the
@@ -481,6 +482,8 @@ SELECT * FROM parts.held() WHERE rel::text LIKE 'fk%';
 SELECT count(*) AS retired FROM snowflake_retire_partitions('parts.fk_t', '0', 'drop', as_of => '2026-06-03+00');
 SHOW lock_timeout;
 SELECT snowflake_lock_relations('{parts.fk_t,parts.fk_ref}', '{ACCESS EXCLUSIVE,ShareRowExclusiveLock}', 'test');
+SHOW lock_timeout;
+SELECT snowflake_lock_partitions('parts.fk_t', '{}', 'test');
 SHOW lock_timeout;
 SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{bogus}', 'test')$$);
 SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{}', 'test')$$);
