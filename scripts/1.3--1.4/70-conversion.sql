@@ -367,20 +367,22 @@ BEGIN
 			EXIT;
 		END IF;
 
-		-- The lock order: a table before the tables it references,
-		-- as an INSERT or UPDATE of a referencing table takes its
-		-- own lock, then its foreign key's on the referenced one, so
-		-- such a writer and the conversion never wait for each other
-		-- crosswise.  A table's depth is the longest chain of
+		-- The lock order, the order writers take theirs: a table
+		-- after the tables it references, as a transaction that
+		-- writes a row and then the rows that reference it takes
+		-- them (an INSERT of a referencing row alone takes its own
+		-- table, then the referenced one's: that writer and the
+		-- conversion can wait for each other crosswise, until a try
+		-- gives up).  A table's depth is the longest chain of
 		-- foreign keys that leads to it from a table that none
 		-- references (found by relaxing each key until nothing
-		-- changes, at most once per table, which also ends a cycle).
-		-- A partition goes with the partitioned table at its top
-		-- (its foreign keys are that table's), after it: parents
-		-- before their partitions, level by level, in the order of
-		-- find_all_inheritors, as a writer through the parent and
-		-- ALTER TABLE take them.  The locks go by depth, then by the
-		-- top's OID, then in that order.
+		-- changes, at most once per table, which also ends a cycle);
+		-- the deepest go first.  A partition goes with the
+		-- partitioned table at its top (its foreign keys are that
+		-- table's), after it: parents before their partitions, level
+		-- by level, in the order of find_all_inheritors, as a writer
+		-- through the parent and ALTER TABLE take them.  The locks go
+		-- by depth, then by the top's OID, then in that order.
 		top_rel := ARRAY(SELECT k.oid FROM pg_catalog.pg_class k
 						  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) AND NOT k.relispartition
 						  ORDER BY k.oid);
@@ -421,7 +423,7 @@ BEGIN
 			SELECT x.relid
 			  FROM ROWS FROM (pg_catalog.unnest(tr_rel), pg_catalog.unnest(tr_top)) WITH ORDINALITY AS x(relid, top, n)
 			 WHERE x.relid OPERATOR(pg_catalog.=) ANY (t_rel)
-			 ORDER BY depth[pg_catalog.array_position(top_rel, x.top)], x.top, x.n);
+			 ORDER BY depth[pg_catalog.array_position(top_rel, x.top)] DESC, x.top, x.n);
 		rp_rel := ARRAY(
 			SELECT x.relid
 			  FROM ROWS FROM (pg_catalog.unnest(tr_rel), pg_catalog.unnest(tr_top)) WITH ORDINALITY AS x(relid, top, n)
