@@ -21,7 +21,8 @@ OBJS = \
 	src/wal.o \
 	src/exprhash.o \
 	src/inlist.o \
-	src/owner.o
+	src/owner.o \
+	src/parttree.o
 
 EXTENSION = snowflake
 # The update script of 1.4 is joined from its parts, one concern each, in
@@ -34,7 +35,7 @@ DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint wal textforms jit security schema hostile cache partitions
+REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint wal textforms jit security schema hostile cache parttree partitions
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;
