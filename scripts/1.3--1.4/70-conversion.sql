@@ -159,23 +159,18 @@ BEGIN
 	END IF;
 	-- A partition's column changes with its partitioned table's, from the
 	-- top: ALTER COLUMN TYPE starts there, and converts every partition.
-	SELECT i.inhparent INTO seq FROM pg_catalog.pg_inherits i
-	  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
-	 WHERE i.inhrelid = root_rel AND k.relispartition;
+	-- (the parent and the top from core's pg_partition_ancestors and
+	-- pg_partition_root; the partitions below a table from
+	-- snowflake_partition_tree, the one reader of pg_inherits for them)
+	SELECT x.relid INTO seq
+	  FROM pg_catalog.pg_partition_ancestors(tbl) WITH ORDINALITY AS x(relid, n)
+	 WHERE x.n OPERATOR(pg_catalog.=) 2
+	   AND (SELECT k.relispartition FROM pg_catalog.pg_class k WHERE k.oid = root_rel);
 	IF FOUND THEN
 		RAISE EXCEPTION 'cannot convert table %: it is a partition of %', tbl, seq::pg_catalog.regclass
 			USING ERRCODE = 'feature_not_supported',
 				  HINT = pg_catalog.format('Convert the column of the partitioned table at the top, which converts it in every partition: snowflake_convert_key(%L, %L).',
-										  (WITH RECURSIVE up(relid) AS (
-												VALUES (root_rel)
-												UNION
-												SELECT i.inhparent FROM up, pg_catalog.pg_inherits i
-												  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
-												 WHERE i.inhrelid = up.relid AND k.relispartition)
-										   SELECT u.relid::pg_catalog.regclass::pg_catalog.text FROM up u
-											JOIN pg_catalog.pg_class k ON k.oid = u.relid
-										   WHERE NOT k.relispartition),
-										  col);
+										  pg_catalog.pg_partition_root(tbl)::pg_catalog.text, col);
 	END IF;
 	SELECT a.attnum INTO root_att FROM pg_catalog.pg_attribute a
 	 WHERE a.attrelid = root_rel AND a.attname = col AND a.attnum > 0 AND NOT a.attisdropped;
@@ -188,12 +183,12 @@ BEGIN
 	-- has a default of its own, copied from the parent's or its own).
 	SELECT pg_catalog.array_agg(x.relid ORDER BY x.relid), pg_catalog.array_agg(x.attnum ORDER BY x.relid)
 	  INTO k_rel, k_att
-	  FROM (WITH RECURSIVE down(relid) AS (
+	  FROM (WITH down(relid) AS (
 				VALUES (root_rel)
-				UNION
-				SELECT i.inhrelid FROM down, pg_catalog.pg_inherits i
-				  JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
-				 WHERE i.inhparent = down.relid AND k.relispartition)
+				UNION ALL
+				SELECT t.relid::pg_catalog.oid FROM @extschema@.snowflake_partition_tree(tbl) t
+				  JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) t.relid
+				 WHERE k.relispartition)
 			SELECT d.relid, a.attnum FROM down d
 			  JOIN pg_catalog.pg_attribute a ON a.attrelid = d.relid AND a.attname = col AND NOT a.attisdropped) x;
 
@@ -335,12 +330,18 @@ BEGIN
 					 WHERE f.contype = 'f' AND f.conparentid = 0
 					   AND f.confrelid = s.relid AND f.confkey[k.i] = s.attnum
 					UNION ALL
+					-- (every table of its partition tree, the top included)
 					SELECT b.attrelid, b.attnum
-					  FROM pg_catalog.pg_attribute a, pg_catalog.pg_inherits i, pg_catalog.pg_class k, pg_catalog.pg_attribute b
+					  FROM pg_catalog.pg_attribute a,
+						   LATERAL (SELECT COALESCE(pg_catalog.pg_partition_root(s.relid::pg_catalog.regclass)::pg_catalog.oid, s.relid) AS root) rt,
+						   LATERAL (SELECT rt.root AS relid
+									UNION ALL
+									SELECT t.relid::pg_catalog.oid FROM @extschema@.snowflake_partition_tree(rt.root::pg_catalog.regclass) t
+									  JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) t.relid
+									 WHERE k.relispartition) m,
+						   pg_catalog.pg_attribute b
 					 WHERE a.attrelid = s.relid AND a.attnum = s.attnum
-					   AND (i.inhparent = s.relid OR i.inhrelid = s.relid)
-					   AND k.oid = i.inhrelid AND k.relispartition
-					   AND b.attrelid = CASE WHEN i.inhparent = s.relid THEN i.inhrelid ELSE i.inhparent END
+					   AND b.attrelid = m.relid AND b.attrelid OPERATOR(pg_catalog.<>) s.relid
 					   AND b.attname = a.attname AND NOT b.attisdropped) AS n(relid, attnum))
 		SELECT pg_catalog.array_agg(s.relid ORDER BY s.relid, s.attnum),
 			   pg_catalog.array_agg(s.attnum ORDER BY s.relid, s.attnum)
@@ -386,15 +387,15 @@ BEGIN
 		top_rel := ARRAY(SELECT k.oid FROM pg_catalog.pg_class k
 						  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel) AND NOT k.relispartition
 						  ORDER BY k.oid);
-		SELECT pg_catalog.array_agg(x.relid ORDER BY x.lvl, x.path), pg_catalog.array_agg(x.top ORDER BY x.lvl, x.path)
+		SELECT pg_catalog.array_agg(x.relid ORDER BY x.lvl, x.top, x.ord), pg_catalog.array_agg(x.top ORDER BY x.lvl, x.top, x.ord)
 		  INTO tr_rel, tr_top
-		  FROM (WITH RECURSIVE tree(relid, top, lvl, path) AS (
-					SELECT u.relid, u.relid, 0, ARRAY[u.relid] FROM pg_catalog.unnest(top_rel) AS u(relid)
-					UNION ALL
-					SELECT i.inhrelid, tree.top, tree.lvl OPERATOR(pg_catalog.+) 1, tree.path OPERATOR(pg_catalog.||) i.inhrelid
-					  FROM tree, pg_catalog.pg_inherits i JOIN pg_catalog.pg_class k ON k.oid = i.inhrelid
-					 WHERE i.inhparent = tree.relid AND k.relispartition)
-				SELECT * FROM tree) x;
+		  FROM (SELECT u.relid, u.relid AS top, 0 AS lvl, 0 AS ord FROM pg_catalog.unnest(top_rel) AS u(relid)
+				UNION ALL
+				SELECT t.relid::pg_catalog.oid, u.relid, t.level, t.ord
+				  FROM pg_catalog.unnest(top_rel) AS u(relid),
+					   @extschema@.snowflake_partition_tree(u.relid::pg_catalog.regclass) t
+				  JOIN pg_catalog.pg_class k ON k.oid OPERATOR(pg_catalog.=) t.relid
+				 WHERE k.relispartition) x;
 		SELECT pg_catalog.array_agg(f.tfrom), pg_catalog.array_agg(f.tto)
 		  INTO e_from, e_to
 		  FROM (SELECT DISTINCT tr_top[pg_catalog.array_position(tr_rel, k.conrelid)] AS tfrom,
@@ -475,8 +476,10 @@ BEGIN
 	FOR r IN SELECT k.oid, k.relkind, k.relispartition,
 					EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class ch ON ch.oid = i.inhrelid
 							 WHERE (i.inhrelid = k.oid OR i.inhparent = k.oid) AND NOT ch.relispartition) AS inherits,
-					(SELECT i.inhparent FROM pg_catalog.pg_inherits i
-					  WHERE i.inhrelid = k.oid AND i.inhdetachpending) AS detaching
+					(SELECT x.relid FROM pg_catalog.pg_partition_ancestors(k.oid::pg_catalog.regclass) WITH ORDINALITY AS x(relid, n)
+					  WHERE x.n OPERATOR(pg_catalog.=) 2
+						AND EXISTS (SELECT FROM @extschema@.snowflake_partition_tree(pg_catalog.pg_partition_root(k.oid::pg_catalog.regclass)) t
+									 WHERE t.relid OPERATOR(pg_catalog.=) k.oid AND t.pending_detach)) AS detaching
 			   FROM pg_catalog.pg_class k
 			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
 			  ORDER BY pg_catalog.array_position(rp_rel, k.oid) LOOP
