@@ -33,7 +33,7 @@ SELECT p.oid::regprocedure, l.lanname, p.provolatile, p.proisstrict, p.proparall
   FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
  WHERE p.proname IN ('snowflake_create_partitions', 'snowflake_retire_partitions', 'snowflake_partitioned_by_id',
 					 'snowflake_create_partitions_as_owner', 'snowflake_retire_partitions_as_owner',
-					 'snowflake_lock_partitions', 'snowflake_lock_conflicts')
+					 'snowflake_lock_partitions', 'snowflake_lock_conflicts', 'snowflake_lock_relations')
  ORDER BY p.oid::regprocedure::text;
 
 -- The table locks this session holds in parts: the ones a call leaves
@@ -463,6 +463,36 @@ ALTER TABLE parts.trapped_default OWNER TO regress_sf_parts_other;
 SELECT sf_try($$SELECT snowflake_create_partitions('parts.trapped', '1 day', 0, as_of => '2026-06-05+00')$$);
 SET ROLE regress_sf_parts_owner;
 SELECT sf_try($$SELECT snowflake_retire_partitions('parts.trapped', '0', as_of => '2026-06-05+00')$$);
+RESET ROLE;
+
+-- lock_timeout is the caller's after every function that takes locks:
+-- create, retire and snowflake_lock_relations itself, in a transaction
+-- block, after an error too.  Creating a partition of a table with a
+-- foreign key holds SHARE ROW EXCLUSIVE on the table it references,
+-- taken by the job's tries, not left to CREATE TABLE (which copies the
+-- key).
+CREATE TABLE parts.fk_ref (id integer PRIMARY KEY);
+CREATE TABLE parts.fk_t (id snowflake NOT NULL, r integer REFERENCES parts.fk_ref) PARTITION BY RANGE (id);
+BEGIN;
+SET LOCAL lock_timeout = '10s';
+SELECT count(*) AS created FROM snowflake_create_partitions('parts.fk_t', '1 day', 1, as_of => '2026-06-01+00');
+SHOW lock_timeout;
+SELECT * FROM parts.held() WHERE rel::text LIKE 'fk%';
+SELECT count(*) AS retired FROM snowflake_retire_partitions('parts.fk_t', '0', 'drop', as_of => '2026-06-03+00');
+SHOW lock_timeout;
+SELECT snowflake_lock_relations('{parts.fk_t,parts.fk_ref}', '{ACCESS EXCLUSIVE,ShareRowExclusiveLock}', 'test');
+SHOW lock_timeout;
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{bogus}', 'test')$$);
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{}', 'test')$$);
+SHOW lock_timeout;
+COMMIT;
+-- What LOCK TABLE allows, and SHARE ROW EXCLUSIVE on a table one may
+-- reference (what adding a foreign key takes); nothing on another's.
+GRANT REFERENCES ON parts.fk_ref TO regress_sf_parts_other;
+SET ROLE regress_sf_parts_other;
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_ref}', '{SHARE ROW EXCLUSIVE}', 'test')$$);
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_ref}', '{ACCESS EXCLUSIVE}', 'test')$$);
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{ACCESS SHARE}', 'test')$$);
 RESET ROLE;
 
 RESET search_path;

@@ -6,8 +6,8 @@
 -- its deadlock_timeout, by which time the try has given up and released
 -- what it took.  A setting is read as the server reads it: a number
 -- (decimal, with an exponent, or hexadecimal) and a unit, milliseconds if
--- none; one it cannot read counts as 1 ms.  Used by snowflake_convert_key
--- and the partition jobs.
+-- none; one it cannot read counts as 1 ms.  Used by snowflake_convert_key;
+-- snowflake_lock_relations reads the same in C.
 CREATE FUNCTION @extschema@.snowflake_lock_try_ms()
 RETURNS pg_catalog.int4
 LANGUAGE sql STABLE PARALLEL RESTRICTED
@@ -39,23 +39,49 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.snowflake_lock_try_ms() IS
 	'how long a try for locks may wait (ms): half of the smallest deadlock_timeout a session of this database may have';
 
--- The locks of a partition job, taken in tries: ACCESS EXCLUSIVE on the
--- parent; then, with the parent held, so that no partition comes or goes,
--- on its default partition and on each of parts that is still a partition
--- of it, in that order, each before its own partitions (all with ONLY).
--- A try waits at most half of the smallest deadlock_timeout a session may
--- have (the server's, this database's and its roles', this session's)
--- for all its locks together: a session that queues behind it, or holds a
--- lock it waits for, waits less than that, never reaches its deadlock
--- check, and gets its lock when the try gives up and is undone.  After a
--- pause, longer each time and with jitter, the next try starts.  After 20
--- tries: 55P03, naming the processes that held a conflicting lock on the
--- relation it waited for, read just before it asked
--- (snowflake_lock_conflicts).  The table is checked again once its parent
--- is held: its owner may have changed.  entry names the caller in the
--- error.  The locks stay held until the transaction ends.  The two
--- partition jobs call it as the table's owner; anyone else may lock only
--- what LOCK TABLE lets her.
+-- The one way the extension's jobs take locks (src/lock.c): each
+-- (rels[i], modes[i]) in the given order, which must be the order in
+-- which writers and the DDL that follows take them; a mode as LOCK TABLE
+-- spells it or as pg_locks does.  In tries, each waiting at most half of
+-- the smallest deadlock_timeout a session of this database may have for
+-- all its locks together (the model of snowflake_lock_try_ms, read in C
+-- by the server's own parser): a session that queues behind a try, or
+-- holds a lock it waits for, never reaches its deadlock check, and gets
+-- its lock when the try gives up and is rolled back.  lock_timeout is set
+-- for each wait at a GUC level of its own, and is always restored.  After
+-- a pause, longer each time and with jitter, the next try starts.  After
+-- 20 tries: 55P03 "<entry> could not lock table <rel>", naming the
+-- transactions that held a conflicting lock through the last try (read
+-- before its wait and after it, matched by virtual transaction: writers
+-- queued behind the try are not named), a prepared one by its gid.  A
+-- caller may lock only what LOCK TABLE lets her, and SHARE ROW EXCLUSIVE
+-- on a table she may reference.  The locks stay held until the
+-- transaction ends.
+CREATE FUNCTION @extschema@.snowflake_lock_relations(
+	rels pg_catalog.regclass[],
+	modes pg_catalog.text[],
+	entry pg_catalog.text)
+RETURNS void
+AS 'MODULE_PATHNAME', 'snowflake_lock_relations'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_lock_relations(pg_catalog.regclass[], pg_catalog.text[], pg_catalog.text) IS
+	'takes locks on relations, in the given order and modes, in tries of at most half of deadlock_timeout; 55P03 naming the holders after 20 tries';
+
+-- The locks of a partition job, in the order the DDL takes them, taken
+-- by snowflake_lock_relations.  ACCESS EXCLUSIVE on the parent first;
+-- then on its default partition and on each of parts that is still a
+-- partition of it, in that order, each before its own partitions.  With
+-- parts empty, the locks of CREATE TABLE ... PARTITION OF: it locks the
+-- parent (MergeAttributes), then the default partition and its own
+-- partitions, whose rows it checks (DefineRelation), and last, when it
+-- copies the parent's foreign keys to the new partition
+-- (CloneForeignKeyConstraints), each table they reference, in SHARE ROW
+-- EXCLUSIVE: so those come last here, in the order of the constraints'
+-- oids, but for the parent itself (self-reference), held already.  The
+-- list is read before the parent is held; the jobs read the table again
+-- once it is.  entry names the caller in the error.  The two partition
+-- jobs call it as the table's owner.
 CREATE FUNCTION @extschema@.snowflake_lock_partitions(
 	parent pg_catalog.regclass,
 	parts pg_catalog.regclass[],
@@ -65,76 +91,37 @@ LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-	lock_tries integer := 20;
-	lock_wait integer;
-	attempt integer := 0;
-	tried timestamptz;
-	waiting_on regclass;
-	holders text;
 	def oid;
-	r record;
+	rels regclass[];
+	modes text[];
 BEGIN
-	lock_wait := @extschema@.snowflake_lock_try_ms();
-
-	LOOP
-		attempt := attempt + 1;
-		BEGIN
-			-- The try's clock starts at its first lock.  Who holds a
-			-- conflicting lock is read just before each LOCK (a variable
-			-- keeps its value when the try is undone).
-			tried := clock_timestamp();
-			waiting_on := parent;
-			PERFORM set_config('lock_timeout', lock_wait::text, true);
-			holders := @extschema@.snowflake_lock_conflicts(parent, 'ACCESS EXCLUSIVE');
-			EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', parent);
-
-			SELECT t.defid INTO def FROM @extschema@.snowflake_partitioned_by_id(parent) t;
-			FOR r IN
-				WITH RECURSIVE roots(ord, relid) AS (
-					SELECT 0::bigint, def WHERE def <> 0
-					UNION ALL
-					SELECT u.n, u.relid::oid FROM unnest(parts) WITH ORDINALITY AS u(relid, n)
-					 WHERE u.relid::oid <> def
-					   AND EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid = u.relid AND i.inhparent = parent)),
-				tree(ord, relid, level) AS (
-					SELECT o.ord, o.relid, 0 FROM roots o
-					UNION ALL
-					SELECT t.ord, i.inhrelid, t.level + 1 FROM tree t JOIN pg_inherits i ON i.inhparent = t.relid)
-				SELECT t.relid::regclass AS rel FROM tree t ORDER BY t.ord, t.level, t.relid
-			LOOP
-				waiting_on := r.rel;
-				-- what is left of this try's wait, 1 ms at least
-				PERFORM set_config('lock_timeout',
-					GREATEST(1, lock_wait - (extract(epoch FROM clock_timestamp() - tried) * 1000)::integer)::text, true);
-				holders := @extschema@.snowflake_lock_conflicts(r.rel, 'ACCESS EXCLUSIVE');
-				EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', r.rel);
-			END LOOP;
-			EXIT;
-		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
-			-- The try is undone, its locks given back; its lock_timeout too.
-			IF attempt >= lock_tries THEN
-				IF holders IS NULL THEN
-					RAISE EXCEPTION '% could not lock table %', entry, waiting_on
-						USING ERRCODE = 'lock_not_available',
-							  DETAIL = format('No other process held a conflicting lock on it when it last asked: it waited behind sessions queued for one. It tried %s times, each time waiting at most %s ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.',
-											  lock_tries, lock_wait),
-							  HINT = 'Call it again.';
-				END IF;
-				RAISE EXCEPTION '% could not lock table %', entry, waiting_on
-					USING ERRCODE = 'lock_not_available',
-						  DETAIL = format('Conflicting locks when it last asked: %s. It tried %s times, each time waiting at most %s ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.',
-										  holders, lock_tries, lock_wait),
-						  HINT = CASE WHEN holders LIKE '%prepared transaction%'
-									  THEN 'Wait for those transactions to end, or end them (pg_terminate_backend(pid) ends a process, COMMIT PREPARED or ROLLBACK PREPARED a prepared transaction), then call it again.'
-									  ELSE 'Wait for those processes to end their transactions, or end them (pg_terminate_backend(pid)), then call it again.' END;
-			END IF;
-			-- a pause, longer each time, with jitter, before the next try
-			PERFORM pg_sleep(LEAST(1.0, 0.05 * attempt) + random() * 0.1);
-		END;
-	END LOOP;
+	SELECT t.defid INTO def FROM @extschema@.snowflake_partitioned_by_id(parent) t;
+	WITH RECURSIVE roots(ord, relid) AS (
+		SELECT 0::bigint, def WHERE def OPERATOR(pg_catalog.<>) 0
+		UNION ALL
+		SELECT u.n, u.relid::oid FROM unnest(parts) WITH ORDINALITY AS u(relid, n)
+		 WHERE u.relid::oid OPERATOR(pg_catalog.<>) def
+		   AND EXISTS (SELECT FROM pg_inherits i WHERE i.inhrelid OPERATOR(pg_catalog.=) u.relid AND i.inhparent OPERATOR(pg_catalog.=) parent)),
+	tree(ord, relid, level) AS (
+		SELECT o.ord, o.relid, 0 FROM roots o
+		UNION ALL
+		SELECT t.ord, i.inhrelid, t.level OPERATOR(pg_catalog.+) 1 FROM tree t JOIN pg_inherits i ON i.inhparent OPERATOR(pg_catalog.=) t.relid),
+	locks(n, relid, mode) AS (
+		SELECT 0::bigint, parent::oid, 'ACCESS EXCLUSIVE'::text
+		UNION ALL
+		SELECT pg_catalog.row_number() OVER (ORDER BY t.ord, t.level, t.relid), t.relid, 'ACCESS EXCLUSIVE' FROM tree t
+		UNION ALL
+		SELECT 1000000000::bigint OPERATOR(pg_catalog.+) pg_catalog.row_number() OVER (ORDER BY f.oid), f.confrelid, 'SHARE ROW EXCLUSIVE'
+		  FROM pg_constraint f
+		 WHERE pg_catalog.cardinality(parts) OPERATOR(pg_catalog.=) 0
+		   AND f.contype OPERATOR(pg_catalog.=) 'f' AND f.conrelid OPERATOR(pg_catalog.=) parent
+		   AND f.confrelid OPERATOR(pg_catalog.<>) parent::oid)
+	SELECT pg_catalog.array_agg(l.relid::regclass ORDER BY l.n), pg_catalog.array_agg(l.mode ORDER BY l.n)
+	  INTO rels, modes
+	  FROM locks l;
+	PERFORM @extschema@.snowflake_lock_relations(rels, modes, entry);
 END
 $fn$;
 
 COMMENT ON FUNCTION @extschema@.snowflake_lock_partitions(pg_catalog.regclass, pg_catalog.regclass[], pg_catalog.text) IS
-	'takes, in tries of at most half of deadlock_timeout, ACCESS EXCLUSIVE on a partitioned table, then on its default partition and on the given partitions (used by the rolling partition functions)';
-
+	'takes, by snowflake_lock_relations, the locks of a rolling partition job: the parent, its default partition and the given partitions, or with none given the tables its foreign keys reference (used by the rolling partition functions)';
