@@ -38,10 +38,19 @@ BEGIN
 	FOR r IN SELECT k.oid, k.relkind, k.relispartition,
 					EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class ch ON ch.oid = i.inhrelid
 							 WHERE (i.inhrelid = k.oid OR i.inhparent = k.oid) AND NOT ch.relispartition) AS inherits,
-					(SELECT x.relid FROM pg_catalog.pg_partition_ancestors(k.oid::pg_catalog.regclass) WITH ORDINALITY AS x(relid, n)
-					  WHERE x.n OPERATOR(pg_catalog.=) 2
-						AND EXISTS (SELECT FROM @extschema@.snowflake_partition_tree(pg_catalog.pg_partition_root(k.oid::pg_catalog.regclass)) t
-									 WHERE t.relid OPERATOR(pg_catalog.=) k.oid AND t.pending_detach)) AS detaching
+					-- (its parent from the tree of a table of the conversion
+					-- above it: core's pg_partition_ancestors no longer sees
+					-- it; the parent is the nearest row before it, in the
+					-- tree's depth-first order, a level up)
+					(SELECT CASE WHEN t.level OPERATOR(pg_catalog.=) 1 THEN u.relid
+								 ELSE (SELECT p.relid::pg_catalog.oid FROM @extschema@.snowflake_partition_tree(u.relid::pg_catalog.regclass) p
+										WHERE p.level OPERATOR(pg_catalog.=) (t.level OPERATOR(pg_catalog.-) 1)
+										  AND p.ord OPERATOR(pg_catalog.<) t.ord
+										ORDER BY p.ord DESC LIMIT 1) END
+					   FROM pg_catalog.unnest(t_rel) AS u(relid),
+							@extschema@.snowflake_partition_tree(u.relid::pg_catalog.regclass) t
+					  WHERE t.relid OPERATOR(pg_catalog.=) k.oid AND t.pending_detach
+					  LIMIT 1) AS detaching
 			   FROM pg_catalog.pg_class k
 			  WHERE k.oid OPERATOR(pg_catalog.=) ANY (t_rel)
 			  ORDER BY pg_catalog.array_position(rp_rel, k.oid) LOOP
