@@ -723,6 +723,39 @@ SELECT table_name, column_name, action FROM snowflake_convert_key('cv.hj2');
 SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'cv.hj2'::regclass AND contype = 'c';
 DROP TABLE cv.hj2;
 
+-- A dry run that meets a view lists it and goes on: one call shows the
+-- view, and the trigger and function notes after it; a real run refuses.
+CREATE TABLE cv.vt (id serial PRIMARY KEY, v integer);
+CREATE VIEW cv.vt_view AS SELECT id FROM cv.vt;
+CREATE FUNCTION cv.vt_check() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN IF NEW.id IS NULL THEN RETURN NULL; END IF; RETURN NEW; END $$;
+CREATE TRIGGER vt_check BEFORE INSERT ON cv.vt FOR EACH ROW EXECUTE FUNCTION cv.vt_check();
+CREATE FUNCTION cv.vt_count() RETURNS bigint LANGUAGE sql AS 'SELECT count(*) FROM cv.vt';
+SELECT cv_state() AS state \gset
+SELECT table_name, column_name, action, detail FROM snowflake_convert_key('cv.vt', dry_run => true)
+ WHERE action IN ('refused', 'trigger', 'function');
+SELECT * FROM snowflake_convert_key('cv.vt');
+SELECT cv_state() = :'state' AS unchanged;
+DROP VIEW cv.vt_view;
+DROP TABLE cv.vt;
+DROP FUNCTION cv.vt_check(), cv.vt_count();
+
+-- A column that holds a key's values without a foreign key (Pagila's
+-- store.manager_staff_id holds staff.staff_id values) stays an integer:
+-- a note says so, marked as a guess from its name, in a dry run and in a
+-- real run; a column of a foreign key is converted, and not noted.
+CREATE TABLE cv.staff (staff_id serial PRIMARY KEY);
+CREATE TABLE cv.store (store_id serial PRIMARY KEY, manager_staff_id integer NOT NULL,
+					   staff_id integer REFERENCES cv.staff, staffing integer);
+INSERT INTO cv.staff DEFAULT VALUES;
+INSERT INTO cv.store (manager_staff_id, staff_id) VALUES (1, 1);
+SELECT table_name, column_name, action, detail FROM snowflake_convert_key('cv.staff', 'staff_id', dry_run => true)
+ WHERE action = 'note';
+SELECT table_name, column_name, action FROM snowflake_convert_key('cv.staff', 'staff_id');
+SELECT attname, format_type(atttypid, NULL) FROM pg_attribute
+ WHERE attrelid = 'cv.store'::regclass AND attname IN ('manager_staff_id', 'staff_id') ORDER BY 1;
+DROP TABLE cv.store, cv.staff;
+
 -- The functions: C that runs as the owner, and the PL/pgSQL conversion,
 -- which acts as its caller with a pinned search_path; both STRICT.
 SELECT p.oid::regprocedure, l.lanname, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef, p.proconfig

@@ -163,7 +163,7 @@ check_schema_writers(const char *entry, Oid nsp, Oid owner)
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("%s refuses to run while PUBLIC can create objects in the extension's schema", entry),
-				 errdetail("PUBLIC has CREATE on schema %s, as on the public schema of every database created before PostgreSQL 15 and of one restored from such a dump. The work names the extension's objects by that schema's name, and what any role put there could run as %s.",
+				 errdetail("PUBLIC has CREATE on schema %s: by an explicit grant (GRANT ALL or GRANT CREATE ON SCHEMA ... TO PUBLIC, which some dumps run, Pagila's among them), or by default on the public schema of every database created before PostgreSQL 15 and of one restored from such a dump. The work names the extension's objects by that schema's name, and what any role put there could run as %s.",
 						   quote_identifier(get_namespace_name(nsp)),
 						   GetUserNameFromId(owner, false)),
 				 errhint("REVOKE CREATE ON SCHEMA %s FROM PUBLIC, or keep the extension in a schema of its own that a superuser owns.",
