@@ -21,6 +21,7 @@ OBJS = \
 	src/wal.o \
 	src/exprhash.o \
 	src/inlist.o \
+	src/flatten.o \
 	src/owner.o
 
 EXTENSION = snowflake
@@ -75,7 +76,7 @@ remove-retired-scripts:
 	rm -f $(addprefix '$(DESTDIR)$(datadir)/extension/',$(RETIRED_SCRIPTS))
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h src/hooks.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:
