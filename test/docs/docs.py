@@ -72,6 +72,11 @@ def parse_directive(line):
     raise DocError("unknown docs directive: %s" % line.strip())
 
 
+# a psql meta-command where a statement starts: a backslash after blank
+# lines and comment lines
+META_COMMAND = re.compile(r"(?:[ \t]*(?:--[^\n]*)?\n)*[ \t]*\\")
+
+
 def split_sql(text):
     """Split a block of SQL into statements, each with the offset of its
     terminating semicolon (or -1 at the end, for a statement without one).
@@ -85,32 +90,39 @@ def split_sql(text):
     out = []
     start = 0
     n = len(text)
+    tokens = None   # the scanner's tokens from offset base, unread from k
+    base = k = 0
     while start < n:
-        # a meta-command: a backslash where a statement starts, after
-        # blank lines and comment lines
-        m = re.match(r"(?:[ \t]*(?:--[^\n]*)?\n)*[ \t]*\\", text[start:])
+        m = META_COMMAND.match(text, start)
         if m:
-            j = text.find("\n", start + m.end())
+            j = text.find("\n", m.end())
             j = n if j < 0 else j
             out.append((text[start:j], j))
             start = j
+            tokens = None
             continue
-        try:
-            tokens = parser.scan(text[start:])
-        except parser.ParseError as e:
-            # an unterminated quote: the statements before it, then the
-            # rest without a ';'
-            at = e.args[1] if len(e.args) > 1 and isinstance(e.args[1], int) else 0
+        if tokens is None:
+            # the rest of the block, scanned once (again only after a
+            # meta-command, which is no SQL)
+            base, k = start, 0
             try:
-                tokens = parser.scan(text[start:start + at])
-            except parser.ParseError:
-                tokens = None
+                tokens = parser.scan(text[start:])
+            except parser.ParseError as e:
+                # an unterminated quote: the statements before it, then
+                # the rest without a ';'
+                at = e.args[1] if len(e.args) > 1 and isinstance(e.args[1], int) else 0
+                try:
+                    tokens = parser.scan(text[start:start + at])
+                except parser.ParseError:
+                    tokens = []
         end = -1
         words = parens = depth = 0
-        # bound: the tokens of the rest of the block, once per statement
-        for t in tokens or ():
+        # bound: each token of the block read once, by one statement
+        while k < len(tokens):
+            t = tokens[k]
+            k += 1
             word = t.kind != "NO_KEYWORD" or (
-                t.name == "IDENT" and text[start + t.start] != '"')
+                t.name == "IDENT" and text[base + t.start] != '"')
             if word:
                 words += 1
                 if t.name in ("BEGIN_P", "CASE"):
@@ -123,7 +135,7 @@ def split_sql(text):
             elif t.name == "ASCII_41" and parens > 0:
                 parens -= 1
             elif t.name == "ASCII_59" and parens == 0 and depth == 0:
-                end = start + t.start
+                end = base + t.start
                 break
         if end < 0:
             rest = text[start:]
