@@ -21,6 +21,7 @@ OBJS = \
 	src/wal.o \
 	src/exprhash.o \
 	src/inlist.o \
+	src/flatten.o \
 	src/owner.o \
 	src/parttree.o \
 	src/lock.o
@@ -77,7 +78,7 @@ remove-retired-scripts:
 	rm -f $(addprefix '$(DESTDIR)$(datadir)/extension/',$(RETIRED_SCRIPTS))
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h src/hooks.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:

@@ -3,7 +3,8 @@
  * cache.c
  *	  A per-backend cache of the catalogue lookups of the planner support
  *	  functions (window.c, indexcond.c, simplify.c, partition.c,
- *	  int8support.c) and of the IN-list rewrite (inlist.c).
+ *	  int8support.c), of the IN-list rewrite (inlist.c), and of whether
+ *	  the extension is created in this database (the planner hooks).
  *
  * The support functions run for every clause on an id that the planner
  * simplifies or matches to an index, and each needs the same answers from
@@ -33,6 +34,14 @@
  * An answer computed while a callback fired (catalogue access can take a
  * lock and so read invalidations) is used once but not kept.
  *
+ * Whether the extension is created in this database is kept beside the
+ * table, under the same callbacks: CREATE and DROP EXTENSION create and
+ * drop the extension's functions, so both clear it (a CREATE rolled back
+ * too), in the backend that runs them at once, in the others at their
+ * next transaction.  A library preloaded in a database that has no
+ * extension thus costs its planner hooks one comparison a call, after one
+ * catalogue lookup per backend.
+ *
  *-------------------------------------------------------------------------
  */
 #include "pg_snowflake.h"
@@ -44,6 +53,7 @@
 #include "catalog/namespace.h"
 #include "catalog/pg_proc.h"
 #include "commands/defrem.h"
+#include "commands/extension.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "parser/parse_func.h"
@@ -108,21 +118,27 @@ cache_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 	cache_generation++;
 }
 
+/* The callbacks, registered once per backend */
+static void
+cache_register_callbacks(void)
+{
+	static const int caches[] = {PROCOID, OPEROID, CLAOID, OPFAMILYOID,
+	AMOPSTRATEGY, NAMESPACEOID, CASTSOURCETARGET};
+	size_t		i;
+
+	if (callbacks_registered)
+		return;
+	/* bound: the seven caches above */
+	for (i = 0; i < lengthof(caches); i++)
+		CacheRegisterSyscacheCallback(caches[i], cache_invalidate, (Datum) 0);
+	callbacks_registered = true;
+}
+
 /* The table, emptied first if a callback has marked it stale */
 static HTAB *
 cache_open(void)
 {
-	if (!callbacks_registered)
-	{
-		static const int caches[] = {PROCOID, OPEROID, CLAOID, OPFAMILYOID,
-		AMOPSTRATEGY, NAMESPACEOID, CASTSOURCETARGET};
-		size_t		i;
-
-		/* bound: the seven caches above */
-		for (i = 0; i < lengthof(caches); i++)
-			CacheRegisterSyscacheCallback(caches[i], cache_invalidate, (Datum) 0);
-		callbacks_registered = true;
-	}
+	cache_register_callbacks();
 	if (cache_context == NULL)
 		cache_context = AllocSetContextCreate(CacheMemoryContext,
 											  "snowflake planner cache",
@@ -198,6 +214,34 @@ cache_put(const SfCacheKey *key, const SfCacheValue *value, uint64 gen)
 		return;
 	entry = hash_search(cache_open(), key, HASH_ENTER, NULL);
 	entry->value = *value;
+}
+
+/* Whether the extension is created here, as of cache generation known_at */
+static bool extension_created = false;
+static uint64 extension_known_at = PG_UINT64_MAX;
+
+/*
+ * sf_extension_created - whether the extension is created in this
+ * database; looked up once, then again only after a catalogue change
+ */
+bool
+sf_extension_created(void)
+{
+	uint64		gen;
+	bool		created;
+
+	cache_register_callbacks();
+	if (extension_known_at == cache_generation)
+		return extension_created;
+	gen = cache_generation;
+	created = OidIsValid(get_extension_oid("snowflake", true));
+	/* kept unless a callback fired meanwhile */
+	if (gen == cache_generation)
+	{
+		extension_created = created;
+		extension_known_at = gen;
+	}
+	return created;
 }
 
 /* sf_func_owner - the owner of function funcid, or InvalidOid if none */

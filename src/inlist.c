@@ -69,15 +69,13 @@
 #include "utils/array.h"
 #include "utils/lsyscache.h"
 
+#include "hooks.h"
 #include "window.h"
 
 extern PGDLLEXPORT Datum snowflake_eq(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_ne(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_lt(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum snowflake_ge(PG_FUNCTION_ARGS);
-
-static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
-static planner_hook_type prev_planner_hook = NULL;
 
 typedef enum
 {
@@ -589,26 +587,38 @@ first_table(PlannerInfo *root, Node *jt)
 /*
  * The query level whose quals were rewritten last, in this planning: the
  * later tables of that level skip the walk for the first table, which
- * would otherwise be made once per table.  Forgotten when a planning
- * starts and ends (sf_planner), so that a level planned later at the same
- * address is not taken for it.
+ * would otherwise be made once per table.  Forgotten when a planner call
+ * starts and ends (sf_inlist_forget, from the planner hook in flatten.c),
+ * so that a level planned later at the same address is not taken for it.
  */
 static PlannerInfo *rewritten_level = NULL;
 
+/* sf_inlist_forget - forget the level rewritten last (a planner call) */
+void
+sf_inlist_forget(void)
+{
+	rewritten_level = NULL;
+}
+
+/* The get_relation_info_hook before ours, set by module.c */
+get_relation_info_hook_type sf_prev_get_relation_info_hook = NULL;
+
 /*
- * The hook: for the first table of the query level, whose call comes
- * before the quals go to the relations, the level's quals are rewritten
- * once (members of an inheritance tree come after, and take their
- * parent's quals; the other tables of the level find them rewritten).
+ * sf_get_relation_info - the get_relation_info_hook: for the first table
+ * of the query level, whose call comes before the quals go to the
+ * relations, the level's quals are rewritten once (members of an
+ * inheritance tree come after, and take their parent's quals; the other
+ * tables of the level find them rewritten).  Nothing in a database without
+ * the extension.
  */
-static void
+void
 sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 					 RelOptInfo *rel)
 {
-	if (prev_get_relation_info_hook)
-		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
+	if (sf_prev_get_relation_info_hook)
+		sf_prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
 	if (rel->reloptkind == RELOPT_BASEREL && root->parse->jointree != NULL &&
-		root != rewritten_level &&
+		root != rewritten_level && sf_extension_created() &&
 		rel->relid == first_table(root, (Node *) root->parse->jointree))
 	{
 		RewriteContext cxt = {root, NULL, NULL};
@@ -616,130 +626,4 @@ sf_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 		rewrite_jointree(&cxt, (Node *) root->parse->jointree);
 		rewritten_level = root;
 	}
-}
-
-/*
- * Flatten the ANDs of ANDs and the ORs of ORs of a query, its subqueries
- * included, in place: what eval_const_expressions does with every
- * BoolExpr, done first in time linear in the query.  The parser writes an
- * IN list of integers beside an id as ORs nested one level per item
- * (transformAExprIn finds no common type), and preprocessing flattens each
- * level by copying the rest of the list (simplify_or_arguments), in time
- * quadratic in the items.  The arms keep their order, so the evaluation
- * and the meaning are the same; no recursion follows a run of one
- * operator, so any nesting the parser made is flattened.
- */
-static bool
-flatten_walker(Node *node, void *context)
-{
-	if (node == NULL)
-		return false;
-	check_stack_depth();
-	if (IsA(node, Query))
-		return query_tree_walker((Query *) node, flatten_walker, context, 0);
-	if (IsA(node, BoolExpr) && ((BoolExpr *) node)->boolop != NOT_EXPR)
-	{
-		BoolExpr   *b = (BoolExpr *) node;
-		bool		nested = false;
-		List	   *stack = NIL;
-		List	   *flat = NIL;
-		ListCell   *lc;
-
-		/* bound: the arms of this BoolExpr */
-		foreach(lc, b->args)
-		{
-			Node	   *arg = lfirst(lc);
-
-			if (IsA(arg, BoolExpr) && ((BoolExpr *) arg)->boolop == b->boolop)
-			{
-				nested = true;
-				break;
-			}
-		}
-		if (nested)
-		{
-			/*
-			 * Depth first, left to right, with a stack of the arms still to
-			 * visit, last first.  bound: the nodes of the run, each once.
-			 */
-			for (int i = list_length(b->args) - 1; i >= 0; i--)
-				stack = lappend(stack, list_nth(b->args, i));
-			while (stack != NIL)
-			{
-				Node	   *arg = llast(stack);
-
-				CHECK_FOR_INTERRUPTS();
-				stack = list_delete_last(stack);
-				if (IsA(arg, BoolExpr) && ((BoolExpr *) arg)->boolop == b->boolop)
-				{
-					List	   *args = ((BoolExpr *) arg)->args;
-
-					for (int i = list_length(args) - 1; i >= 0; i--)
-						stack = lappend(stack, list_nth(args, i));
-				}
-				else
-					flat = lappend(flat, arg);
-			}
-			b->args = flat;
-		}
-		/* bound: the arms, none of them a BoolExpr of b's operator now */
-		foreach(lc, b->args)
-		{
-			CHECK_FOR_INTERRUPTS();
-			if (flatten_walker(lfirst(lc), context))
-				return true;
-		}
-		return false;
-	}
-	return expression_tree_walker(node, flatten_walker, context);
-}
-
-/* How deep planner calls are nested: 0 outside of planning. */
-static int	planner_depth = 0;
-
-/*
- * The planner, with what the planner hooks remember of one planner call
- * forgotten before and after it: rewritten_level here, and the indexes of
- * partitioned parents' restrictions (partition.c); and what they count of
- * a statement, planning nested in it included, started afresh at the
- * outermost call (sf_partition_statement).  The query's nested ANDs and
- * ORs are flattened first (flatten_walker).
- */
-static PlannedStmt *
-sf_planner(Query *parse, const char *query_string, int cursorOptions,
-		   ParamListInfo boundParams)
-{
-	PlannedStmt *result;
-
-	rewritten_level = NULL;
-	sf_partition_forget();
-	if (planner_depth == 0)
-		sf_partition_statement();
-	planner_depth++;
-	PG_TRY();
-	{
-		(void) flatten_walker((Node *) parse, NULL);
-		if (prev_planner_hook)
-			result = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
-		else
-			result = standard_planner(parse, query_string, cursorOptions, boundParams);
-	}
-	PG_FINALLY();
-	{
-		planner_depth--;
-	}
-	PG_END_TRY();
-	rewritten_level = NULL;
-	sf_partition_forget();
-	return result;
-}
-
-/* sf_inlist_init - install the hooks (from _PG_init) */
-void
-sf_inlist_init(void)
-{
-	prev_get_relation_info_hook = get_relation_info_hook;
-	get_relation_info_hook = sf_get_relation_info;
-	prev_planner_hook = planner_hook;
-	planner_hook = sf_planner;
 }

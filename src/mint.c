@@ -39,7 +39,7 @@
  * advance of the reservation also goes to the WAL (wal.c), flushed, and
  * confirmed by the synchronous standbys if there are any, before any id
  * under it is handed out.  Replaying it raises the standby's state and
- * its own mark file (mint_redo_reservation), which therefore stays the
+ * its own mark file (sf_mint_redo_reservation), which therefore stays the
  * durable state on every server: a restart of the standby, or a crash of
  * the primary soon after a checkpoint (when the last record lies before
  * the redo point), still starts from it.  The hot path does not change.
@@ -78,12 +78,11 @@
 #include "storage/dsm_registry.h"
 #endif
 
+#include "hooks.h"
 #include "wal.h"
 
 PG_FUNCTION_INFO_V1(gen_snowflake);
 PG_FUNCTION_INFO_V1(gen_snowflake_worker);
-
-void		_PG_init(void);
 
 /* The server-wide minting state. */
 typedef struct SfMintShared
@@ -482,7 +481,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 }
 
 /*
- * mint_redo_reservation - replay a RESERVE record (wal.c): the primary
+ * sf_mint_redo_reservation - replay a RESERVE record (wal.c): the primary
  * mints below mark.  Raise the state above it, so that once promoted this
  * server mints above every id the primary handed out, and record it in
  * the mark file before going on, so that a restart of this server, which
@@ -498,7 +497,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
  * file's error: going on would lose the reservation at the next restart.
  */
 void
-mint_redo_reservation(uint64 mark)
+sf_mint_redo_reservation(uint64 mark)
 {
 	SfMintShared *shared = mint_shared;
 
@@ -527,27 +526,30 @@ mint_redo_reservation(uint64 mark)
 
 /*
  * Preloaded, on every major: the state in the main shared memory, and the
- * lock in a named tranche, whose name every backend knows.
+ * lock in a named tranche, whose name every backend knows.  module.c
+ * installs the two hooks, and sets the hooks they follow.
  */
-static shmem_request_hook_type prev_shmem_request_hook = NULL;
-static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+shmem_request_hook_type sf_prev_shmem_request_hook = NULL;
+shmem_startup_hook_type sf_prev_shmem_startup_hook = NULL;
 
-static void
-mint_shmem_request(void)
+/* sf_mint_shmem_request - the shmem_request_hook: the state, the lock */
+void
+sf_mint_shmem_request(void)
 {
-	if (prev_shmem_request_hook)
-		prev_shmem_request_hook();
+	if (sf_prev_shmem_request_hook)
+		sf_prev_shmem_request_hook();
 	RequestAddinShmemSpace(MAXALIGN(sizeof(SfMintShared)));
 	RequestNamedLWLockTranche(MINT_TRANCHE, 1);
 }
 
-static void
-mint_shmem_startup(void)
+/* sf_mint_shmem_startup - the shmem_startup_hook: attach, or make, them */
+void
+sf_mint_shmem_startup(void)
 {
 	bool		found;
 
-	if (prev_shmem_startup_hook)
-		prev_shmem_startup_hook();
+	if (sf_prev_shmem_startup_hook)
+		sf_prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	mint_shared = ShmemInitStruct("snowflake mint", sizeof(SfMintShared), &found);
@@ -576,11 +578,11 @@ mint_dsm_init(void *ptr)
 #endif
 
 /*
- * _PG_init - define snowflake.worker_id; reserve the minting state when
- * preloaded
+ * sf_mint_define_settings - define snowflake.worker_id and
+ * snowflake.max_lead, and reserve the prefix (from _PG_init, module.c)
  */
 void
-_PG_init(void)
+sf_mint_define_settings(void)
 {
 	const char *before = GetConfigOption("snowflake.worker_id", true, false);
 	char	   *given = before != NULL ? MemoryContextStrdup(TopMemoryContext, before) : NULL;
@@ -605,20 +607,11 @@ _PG_init(void)
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("snowflake");
-	sf_inlist_init();
 
 	/* a value given before the library was loaded, and not taken */
 	if (given != NULL &&
 		!(parse_int(given, &value, 0, NULL) && value == sf_worker_id))
 		sf_worker_id_unapplied = given;
-
-	if (!process_shared_preload_libraries_in_progress)
-		return;
-	sf_wal_register();
-	prev_shmem_request_hook = shmem_request_hook;
-	shmem_request_hook = mint_shmem_request;
-	prev_shmem_startup_hook = shmem_startup_hook;
-	shmem_startup_hook = mint_shmem_startup;
 }
 
 /* The shared state, or an error that says how to get it. */

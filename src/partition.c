@@ -11,9 +11,10 @@
  * wherever it holds; a range known at run time is replaced by its two
  * exact comparisons (see simplify_partitioned).  The bound added for a
  * parent is left out again in its leaf partitions, where it prunes nothing
- * (sf_simplify_inherited_bound).  The partitions look clauses up in their
- * parent's restrictions through an index made once per planner call, so
- * that the work stays linear in the restrictions.
+ * (snowflake_compare_support, the planner support function of the
+ * comparisons ">=" and "<=" of ids).  The partitions look clauses up in
+ * their parent's restrictions through an index made once per planner
+ * call, so that the work stays linear in the restrictions.
  *
  *-------------------------------------------------------------------------
  */
@@ -38,6 +39,8 @@
 #include "utils/rel.h"
 
 #include "window.h"
+
+PG_FUNCTION_INFO_V1(snowflake_compare_support);
 
 /*
  * The column an id argument reads, or NULL: a Var, or a Var of a domain
@@ -201,7 +204,7 @@ window_operator(Oid funcid, const SfWindow *w)
 /*
  * The constant of a comparison with a partition bound that a constant
  * range gets beside it carries a mark of its own, in the same way, so that
- * a leaf partition can leave it out (sf_simplify_inherited_bound).
+ * a leaf partition can leave it out (simplify_inherited_bound).
  */
 #define SF_BOUND_MARK				(-999)
 
@@ -265,7 +268,7 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
  * apply_child_basequals simplifies every restriction of every partition,
  * and the simplification of each looks for a clause in its parent's
  * restrictions (parent_holds_comparisons, leaf_partition_bound,
- * sf_simplify_inherited_bound).  Walking the parent's list for each would
+ * simplify_inherited_bound).  Walking the parent's list for each would
  * cost the square of its length in every partition, so the list is
  * indexed once per planner call, in one pass, and each look-up hashes the
  * clause it wants and runs equal() only on the clauses of its bucket:
@@ -352,8 +355,9 @@ static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
 static int	windows_left = MAX_EXPANDED_WINDOWS;
 
 /*
- * sf_partition_statement - a statement's planning starts (sf_planner, at
- * the outermost planner call): its windows may be expanded again
+ * sf_partition_statement - a statement's planning starts (sf_planner in
+ * flatten.c, at the outermost planner call): its windows may be expanded
+ * again
  */
 void
 sf_partition_statement(void)
@@ -363,7 +367,7 @@ sf_partition_statement(void)
 
 /*
  * sf_partition_forget - drop the indexes, when a planner call starts or
- * ends (sf_planner)
+ * ends (sf_planner in flatten.c)
  */
 void
 sf_partition_forget(void)
@@ -753,14 +757,12 @@ leaf_partition_bound(SupportRequestSimplify *req)
  * after t is at or after the first id of t's millisecond), so the clause
  * filters alone: one comparison a row, not three function calls.  Only
  * restrictions of the partition are simplified against the parent's, so
- * only rows that pass the clause are ever judged by the bound.  (Set as
- * the support function of snowflake_ge and snowflake_le by 1.4; a bound a
- * user wrote beside the same window is as redundant.)
- *
- * sf_simplify_inherited_bound - that bound true, else NULL
+ * only rows that pass the clause are ever judged by the bound.  (A bound
+ * a user wrote beside the same window is as redundant.)  That bound true,
+ * else NULL.
  */
-Node *
-sf_simplify_inherited_bound(SupportRequestSimplify *req)
+static Node *
+simplify_inherited_bound(SupportRequestSimplify *req)
 {
 	PlannerInfo *root = req->root;
 	Node	   *a;
@@ -816,6 +818,27 @@ sf_simplify_inherited_bound(SupportRequestSimplify *req)
 	return NULL;
 }
 
+
+/*
+ * snowflake_compare_support - the planner support function of the
+ * comparisons of ids ">=" and "<=" (snowflake_ge, snowflake_le, by 1.4):
+ * SupportRequestSimplify makes an inherited run-time bound true
+ * (simplify_inherited_bound); a query level with grouping sets keeps it
+ * as written.  Any other request, or comparison, is left as it is.
+ */
+Datum
+snowflake_compare_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	SupportRequestSimplify *req;
+
+	if (!IsA(rawreq, SupportRequestSimplify))
+		PG_RETURN_POINTER(NULL);
+	req = (SupportRequestSimplify *) rawreq;
+	if (sf_keep_as_written(req))
+		PG_RETURN_POINTER(NULL);
+	PG_RETURN_POINTER(simplify_inherited_bound(req));
+}
 
 /*
  * sf_simplify_partitioned - a window over the id of a table partitioned by

@@ -55,6 +55,9 @@ extern void sf_check_field(const char *field, int32 value, uint64 max);
 extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 							 Snowflake *lo, Snowflake *hi);
 
+/* cache.c: whether the extension is created in this database (cached) */
+extern bool sf_extension_created(void);
+
 /* cache.c: the owner of a function, InvalidOid if there is none */
 extern Oid	sf_func_owner(Oid funcid);
 
@@ -68,8 +71,5 @@ extern uint32 sf_expr_hash(Node *node);
 /* partition.c: what planning partitions remembers of a statement, a call */
 extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);
-
-/* inlist.c: install the hook that makes IN lists of integers one array */
-extern void sf_inlist_init(void);
 
 #endif							/* PG_SNOWFLAKE_H */

@@ -125,8 +125,8 @@ retype_range_in_place(SupportRequestSimplify *req, SfWindow *w)
 /*
  * sf_window_simplify - the SupportRequestSimplify of a window: a constant
  * instant's comparison of ids, the range retyped if it was stored before
- * 1.4, and the rewrite for a partitioned table; and of an inherited bound
- * (partition.c).  NULL leaves the call as it is.
+ * 1.4, and the rewrite for a partitioned table.  NULL leaves the call as
+ * it is.
  */
 Node *
 sf_window_simplify(SupportRequestSimplify *req)
@@ -138,7 +138,7 @@ sf_window_simplify(SupportRequestSimplify *req)
 	if (sf_keep_as_written(req))
 		return NULL;
 	if (!sf_window_of_call(req->fcall->funcid, req->fcall->args, &w))
-		return sf_simplify_inherited_bound(req);
+		return NULL;
 	if (w.instant != NULL &&
 		(result = const_instant_comparison(req, &w)) != NULL)
 		return result;

@@ -6,7 +6,8 @@
  * A server mints only below a durable reservation (mint.c).  Each time it
  * advances that reservation it also writes one RESERVE record, "minting
  * stays below millisecond M", and flushes it before any id under M is
- * handed out.  A standby replays the record (mint_redo_reservation), so
+ * handed out.  A standby replays the record, handing its mark to the redo
+ * function it was registered with (mint.c's, by _PG_init in module.c), so
  * once promoted it mints above every id its primary could have handed
  * out, with the same worker id.  Crash recovery replays it too.
  *
@@ -38,6 +39,9 @@ typedef struct xl_snowflake_reserve
 
 static bool registered = false;
 
+/* What a replayed reservation is handed to (sf_wal_register). */
+static SfWalRedoReservation redo_reservation = NULL;
+
 /*
  * The record's reservation into *mark; false for a record of another type or
  * length, which this library never writes.
@@ -68,7 +72,7 @@ snowflake_redo(XLogReaderState *record)
 		elog(PANIC, "snowflake_redo: invalid record at %X/%X: info %u, length %u",
 			 LSN_FORMAT_ARGS(record->ReadRecPtr), XLogRecGetInfo(record),
 			 (unsigned) XLogRecGetDataLen(record));
-	mint_redo_reservation(mark);
+	redo_reservation(mark);
 }
 
 /*
@@ -108,10 +112,15 @@ static RmgrData snowflake_rmgr = {
 	.rm_identify = snowflake_identify,
 };
 
-/* sf_wal_register - register the resource manager (from _PG_init) */
+/*
+ * sf_wal_register - register the resource manager, whose redo hands each
+ * reservation to redo (from _PG_init, module.c)
+ */
 void
-sf_wal_register(void)
+sf_wal_register(SfWalRedoReservation redo)
 {
+	Assert(redo != NULL);
+	redo_reservation = redo;
 	RegisterCustomRmgr(SF_RMGR_ID, &snowflake_rmgr);
 	registered = true;
 }

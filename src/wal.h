@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * wal.h
- *	  The snowflake WAL resource manager (wal.c) and what its redo calls in
- *	  the minting code (mint.c).
+ *	  The snowflake WAL resource manager (wal.c).  Its redo calls the
+ *	  function it is registered with (mint.c's, by module.c), so that wal.c
+ *	  knows nothing of the minting code.
  *
  *-------------------------------------------------------------------------
  */
@@ -21,16 +22,19 @@
 #define SF_RMGR_ID			213
 #define SF_RMGR_NAME		"snowflake"
 
-/* wal.c: register the resource manager; only while preloading */
-extern void sf_wal_register(void);
+/* What the redo of a reservation does: minting stays below mark. */
+typedef void (*SfWalRedoReservation) (uint64 mark);
+
+/*
+ * wal.c: register the resource manager, whose redo calls redo for each
+ * reservation replayed; only while preloading
+ */
+extern void sf_wal_register(SfWalRedoReservation redo);
 
 /* wal.c: whether this server writes reservation records */
 extern bool sf_wal_enabled(void);
 
 /* wal.c: log that minting stays below millisecond mark, and flush it */
 extern XLogRecPtr sf_wal_log_reservation(uint64 mark);
-
-/* mint.c: redo of a reservation, on a standby or in crash recovery */
-extern void mint_redo_reservation(uint64 mark);
 
 #endif							/* SF_WAL_H */

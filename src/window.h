@@ -89,6 +89,5 @@ extern Node *sf_window_simplify(SupportRequestSimplify *req);
 /* partition.c: its parts for partitioned tables */
 extern Node *sf_simplify_partitioned(SupportRequestSimplify *req,
 									 const SfWindow *w);
-extern Node *sf_simplify_inherited_bound(SupportRequestSimplify *req);
 
 #endif							/* SF_WINDOW_H */

@@ -190,16 +190,20 @@ UPDATE pg_catalog.pg_opclass
 										  WHERE a.amname OPERATOR(pg_catalog.=) 'brin');
 
 --
--- 6. The comparisons of ids get the planner support function too, which
--- leaves out of a partition's own filter the run-time bound that its
--- partitioned parent added for pruning beside a window on an instant
--- ("id >= snowflake_first_after(t, true)" beside "id >= t"): the
--- partition inherits the window's clause as well, which implies the bound,
--- so a sequential scan makes one comparison a row, not three calls.
+-- 6. The comparisons ">=" and "<=" of ids get a planner support function
+-- of their own, which leaves out of a partition's own filter the run-time
+-- bound that its partitioned parent added for pruning beside a window on
+-- an instant ("id >= snowflake_first_after(t, true)" beside "id >= t"):
+-- the partition inherits the window's clause as well, which implies the
+-- bound, so a sequential scan makes one comparison a row, not three calls.
 -- Every other comparison of ids is left as it is.
 --
-ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowflake)
-	SUPPORT @extschema@.snowflake_range_support;
-ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
-	SUPPORT @extschema@.snowflake_range_support;
+CREATE FUNCTION @extschema@.snowflake_compare_support(pg_catalog.internal)
+RETURNS pg_catalog.internal
+AS 'MODULE_PATHNAME', 'snowflake_compare_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_compare_support;
+ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
+	SUPPORT @extschema@.snowflake_compare_support;

@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from pglast import parser
+
 ARROW = "→"
 # the majors CI runs the docs on: an exact-on block names one of them
 CI_MAJORS = {15, 18}
@@ -70,68 +72,111 @@ def parse_directive(line):
     raise DocError("unknown docs directive: %s" % line.strip())
 
 
+# a psql meta-command where a statement starts: a backslash after blank
+# lines and comment lines
+META_COMMAND = re.compile(r"(?:[ \t]*(?:--[^\n]*)?\n)*[ \t]*\\")
+
+
 def split_sql(text):
     """Split a block of SQL into statements, each with the offset of its
-    terminating semicolon (or the end).  Knows quotes, dollar quotes and
-    comments, and takes a line starting with a backslash as one psql
-    meta-command."""
+    terminating semicolon (or -1 at the end, for a statement without one).
+    The tokens are PostgreSQL's own scanner's (pglast.parser.scan), so
+    quotes of every kind (E'a\\';b', dollar quotes, quoted identifiers) and
+    comments hide their semicolons; and a semicolon ends a statement where
+    psql's would (psqlscan.l): outside parentheses, and outside a BEGIN or
+    CASE that is not the statement's first word, up to its END, so that a
+    BEGIN ATOMIC body is one statement.  A line that starts a statement
+    with a backslash is one psql meta-command."""
     out = []
-    i = 0
     start = 0
     n = len(text)
-    while i < n:
-        c = text[i]
-        if c == "-" and text.startswith("--", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        if c == "/" and text.startswith("/*", i):
-            depth = 0
-            while i < n:
-                if text.startswith("/*", i):
-                    depth += 1
-                    i += 2
-                elif text.startswith("*/", i):
-                    depth -= 1
-                    i += 2
-                    if depth == 0:
-                        break
-                else:
-                    i += 1
-            continue
-        if c in "'\"":
-            j = i + 1
-            while j < n:
-                if text[j] == c:
-                    if j + 1 < n and text[j + 1] == c:
-                        j += 2
-                        continue
-                    break
-                j += 1
-            i = j + 1
-            continue
-        if c == "$":
-            m = re.match(r"\$([A-Za-z_][A-Za-z_0-9]*)?\$", text[i:])
-            if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-                tag = m.group(0)
-                j = text.find(tag, i + len(tag))
-                i = n if j < 0 else j + len(tag)
-                continue
-        if c == "\\" and text[start:i].strip() == "":
-            j = text.find("\n", i)
+    tokens = None   # the scanner's tokens from offset base, unread from k
+    base = k = 0
+    while start < n:
+        m = META_COMMAND.match(text, start)
+        if m:
+            j = text.find("\n", m.end())
             j = n if j < 0 else j
             out.append((text[start:j], j))
-            i = start = j
+            start = j
+            tokens = None
             continue
-        if c == ";":
-            out.append((text[start:i + 1], i))
-            i = start = i + 1
-            continue
-        i += 1
-    if text[start:].strip() and not all(
-            l.strip() == "" or l.strip().startswith("--")
-            for l in text[start:].split("\n")):
-        out.append((text[start:], -1))
+        if tokens is None:
+            # the rest of the block, scanned once (again only after a
+            # meta-command, which is no SQL)
+            base, k = start, 0
+            try:
+                tokens = parser.scan(text[start:])
+            except parser.ParseError as e:
+                # an unterminated quote: the statements before it, then
+                # the rest without a ';'
+                at = e.args[1] if len(e.args) > 1 and isinstance(e.args[1], int) else 0
+                try:
+                    tokens = parser.scan(text[start:start + at])
+                except parser.ParseError:
+                    tokens = []
+        end = -1
+        words = parens = depth = 0
+        # bound: each token of the block read once, by one statement
+        while k < len(tokens):
+            t = tokens[k]
+            k += 1
+            word = t.kind != "NO_KEYWORD" or (
+                t.name == "IDENT" and text[base + t.start] != '"')
+            if word:
+                words += 1
+                if t.name in ("BEGIN_P", "CASE"):
+                    if words > 1:
+                        depth += 1
+                elif t.name == "END_P" and depth > 0:
+                    depth -= 1
+            elif t.name == "ASCII_40":
+                parens += 1
+            elif t.name == "ASCII_41" and parens > 0:
+                parens -= 1
+            elif t.name == "ASCII_59" and parens == 0 and depth == 0:
+                end = base + t.start
+                break
+        if end < 0:
+            rest = text[start:]
+            if rest.strip() and not all(
+                    l.strip() == "" or l.strip().startswith("--")
+                    for l in rest.split("\n")):
+                out.append((rest, -1))
+            break
+        out.append((text[start:end + 1], end))
+        start = end + 1
+    return out
+
+
+def split_self_check():
+    """The splitter's own cases: a semicolon in an E'' string, in a dollar
+    quote, and in a BEGIN ATOMIC body ends no statement.  A line for each
+    case, "ok: ..." or "FAILED: ...": whether it splits as psql does."""
+    cases = [
+        ("an E'' string with an escaped quote",
+         "SELECT E'a\\';b' AS x;\nSELECT 2;",
+         ["SELECT E'a\\';b' AS x;", "SELECT 2;"]),
+        ("a dollar quote",
+         "DO $body$ BEGIN PERFORM 1; PERFORM 2; END $body$;\nSELECT $$;$$;",
+         ["DO $body$ BEGIN PERFORM 1; PERFORM 2; END $body$;", "SELECT $$;$$;"]),
+        ("a BEGIN ATOMIC body",
+         "CREATE FUNCTION f() RETURNS int LANGUAGE sql\nBEGIN ATOMIC\n"
+         "  SELECT CASE WHEN true THEN 1 END;\n  SELECT 2;\nEND;\nBEGIN;\nSELECT 3;",
+         ["CREATE FUNCTION f() RETURNS int LANGUAGE sql\nBEGIN ATOMIC\n"
+          "  SELECT CASE WHEN true THEN 1 END;\n  SELECT 2;\nEND;",
+          "BEGIN;", "SELECT 3;"]),
+    ]
+    out = []
+    for title, text, want in cases:
+        got = [stmt.strip() for stmt, end in split_sql(text)]
+        ends_ok = all(text[end] == ";" for _, end in split_sql(text))
+        if got == want and ends_ok:
+            out.append("ok: self-check: the SQL splitter keeps the ';' of %s "
+                       "inside its statement" % title)
+        else:
+            out.append("FAILED: self-check: the SQL splitter, %s: split as %r"
+                       % (title, got))
     return out
 
 
@@ -746,6 +791,12 @@ def main():
               % (examples, minimum))
         failed += 1
     if self_test:
+        for line in split_self_check():
+            print(line)
+            if line.startswith("ok: "):
+                passed += 1
+            else:
+                failed += 1
         p, f = self_check(psql, major, files, before, minimum > 0)
         passed += p
         failed += f
