@@ -16,6 +16,14 @@
  * the next try starts.  This is the model of the truncate lock of
  * vacuumlazy.c, with a queue wait of bounded length instead of a poll.
  *
+ * A try runs its own deadlock check early in each wait (deadlock_timeout
+ * of a fifth of the try): a writer that holds the lock waited for and
+ * waits for one the try holds (INSERT into a referencing table, then the
+ * foreign key's check on the referenced one) ends the try, not its own
+ * transaction, and the next tries take that relation first.  Such a
+ * writer is never named as in the way.  An autovacuum worker in the way
+ * is cancelled, as the server cancels one at its deadlock check.
+ *
  *-------------------------------------------------------------------------
  */
 #include "postgres.h"
@@ -32,6 +40,7 @@
 #include "storage/lmgr.h"
 #include "storage/lock.h"
 #include "storage/proc.h"
+#include "storage/procarray.h"
 #include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -66,7 +75,9 @@ typedef struct SfHolder
 	int			pid;			/* 0 for a prepared transaction */
 	int			backend;		/* its virtual transaction */
 	LocalTransactionId lxid;
+	TransactionId xid;			/* a prepared transaction's own */
 	LOCKMASK	held;			/* its conflicting modes */
+	bool		waits_on_us;	/* it waits for a lock this one holds */
 } SfHolder;
 
 /* The lock modes as LOCK TABLE spells them, by LOCKMODE. */
@@ -247,6 +258,54 @@ sf_read_holders(Oid relid, LOCKMODE mode, int *count)
 		}
 		out[j].held |= li->holdMask & conflicts;
 	}
+
+	/*
+	 * A prepared transaction is known by its transaction id: that of the
+	 * transactionid lock it holds itself, under the same virtual
+	 * transaction.
+	 */
+	for (int i = 0; i < data->nelements; i++)
+	{
+		LockInstanceData *li = &data->locks[i];
+
+		if (li->locktag.locktag_type != LOCKTAG_TRANSACTION || li->pid != 0)
+			continue;
+		for (int j = 0; j < n; j++)
+			if (out[j].pid == 0 &&
+				out[j].backend == (int) SF_VXID_BACKEND(li) &&
+				out[j].lxid == SF_VXID_LXID(li))
+				out[j].xid = li->locktag.locktag_field1;
+	}
+
+	/*
+	 * A holder that waits for a lock this transaction holds is not in its
+	 * way: it gets that lock as soon as the try gives up.
+	 */
+	for (int i = 0; i < data->nelements; i++)
+	{
+		LockInstanceData *li = &data->locks[i];
+		LOCKMASK	want;
+
+		if (li->waitLockMode == NoLock || li->pid == MyProcPid || li->pid == 0)
+			continue;
+		want = GetLockTagsMethodTable(&li->locktag)->conflictTab[li->waitLockMode];
+		for (int j = 0; j < n; j++)
+		{
+			if (out[j].pid != li->pid || out[j].waits_on_us)
+				continue;
+			for (int k = 0; k < data->nelements; k++)
+			{
+				LockInstanceData *mine = &data->locks[k];
+
+				if (mine->pid == MyProcPid && (mine->holdMask & want) != 0 &&
+					memcmp(&mine->locktag, &li->locktag, sizeof(LOCKTAG)) == 0)
+				{
+					out[j].waits_on_us = true;
+					break;
+				}
+			}
+		}
+	}
 	*count = n;
 	return out;
 }
@@ -282,7 +341,7 @@ sf_format_holders(SfHolder *before, int nbefore, SfHolder *after, int nafter,
 
 	*prepared = false;
 	for (int i = 0; i < nafter; i++)
-		for (int j = 0; j < nbefore; j++)
+		for (int j = 0; j < nbefore && !after[i].waits_on_us; j++)
 			if (after[i].backend == before[j].backend &&
 				after[i].lxid == before[j].lxid)
 			{
@@ -319,12 +378,11 @@ sf_format_holders(SfHolder *before, int nbefore, SfHolder *after, int nafter,
 		}
 		else
 		{
-			/* a prepared transaction's local id is its transaction id */
 			char		xid[16];
 
 			*prepared = true;
 			argtypes[0] = TEXTOID;
-			snprintf(xid, sizeof(xid), "%u", both[i].lxid);
+			snprintf(xid, sizeof(xid), "%u", both[i].xid);
 			args[0] = CStringGetTextDatum(xid);
 			if (SPI_execute_with_args("SELECT p.gid FROM pg_catalog.pg_prepared_xacts p"
 									  " WHERE p.transaction OPERATOR(pg_catalog.=) $1::pg_catalog.xid",
@@ -369,6 +427,69 @@ sf_pause(long ms)
 	}
 }
 
+/*
+ * Cancel the autovacuum workers among the holders, as the server cancels
+ * one that blocks a lock waiter once the waiter's deadlock_timeout has
+ * passed (ProcSleep): a try never waits that long, so without this an
+ * autovacuum of the table would outlast every try.  One that prevents
+ * wraparound is left to finish, as the server leaves it.
+ */
+static void
+sf_cancel_autovacuum(const SfHolder *holders, int n)
+{
+	for (int i = 0; i < n; i++)
+	{
+		PGPROC	   *proc;
+		bool		cancel = false;
+
+		if (holders[i].pid == 0)
+			continue;
+		LWLockAcquire(ProcArrayLock, LW_SHARED);
+		proc = BackendPidGetProcWithLock(holders[i].pid);
+		if (proc != NULL &&
+			(proc->statusFlags & PROC_IS_AUTOVACUUM) &&
+			!(proc->statusFlags & PROC_VACUUM_FOR_WRAPAROUND))
+			cancel = true;
+		LWLockRelease(ProcArrayLock);
+		if (cancel)
+		{
+			ereport(LOG,
+					(errmsg("snowflake_lock_relations: sending cancel to blocking autovacuum PID %d",
+							holders[i].pid)));
+			if (kill(holders[i].pid, SIGINT) < 0)
+				ereport(DEBUG1,
+						(errmsg("could not send signal to process %d: %m",
+								holders[i].pid)));
+		}
+	}
+}
+
+/*
+ * Move the pairs of relid to the front, each group in its order: a
+ * relation found in a deadlock with a try, held by writers that wait for
+ * a lock taken before it, is taken first by the next tries, as those
+ * writers take it.
+ */
+static void
+sf_take_first(Oid *relids, LOCKMODE *modes, int n, Oid relid)
+{
+	Oid		   *r = palloc(sizeof(Oid) * n);
+	LOCKMODE   *m = palloc(sizeof(LOCKMODE) * n);
+	int			k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			if ((relids[i] == relid) == (pass == 0))
+			{
+				r[k] = relids[i];
+				m[k++] = modes[i];
+			}
+	memcpy(relids, r, sizeof(Oid) * n);
+	memcpy(modes, m, sizeof(LOCKMODE) * n);
+	pfree(r);
+	pfree(m);
+}
+
 PG_FUNCTION_INFO_V1(snowflake_lock_relations);
 
 /*
@@ -398,6 +519,7 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 	SfHolder   *volatile after = NULL;
 	volatile int nbefore = 0;
 	int			nafter = 0;
+	volatile bool deadlocked = false;
 
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		ereport(ERROR,
@@ -467,10 +589,21 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 					pfree(before);
 				before = sf_read_holders(relids[i], lockmodes[i], &count);
 				nbefore = count;
+				sf_cancel_autovacuum(before, count);
 				left = try_ms - TimestampDifferenceMilliseconds(start, GetCurrentTimestamp());
 				snprintf(value, sizeof(value), "%ld", Max(left, 1));
 				level = NewGUCNestLevel();
 				(void) set_config_option("lock_timeout", value, PGC_USERSET,
+										 PGC_S_SESSION, GUC_ACTION_SAVE,
+										 true, 0, false);
+
+				/*
+				 * Its own deadlock check comes early in the wait, so that a
+				 * writer that holds this lock and waits for one the try
+				 * holds ends the try (40P01), not its own transaction.
+				 */
+				snprintf(value, sizeof(value), "%d", Max(1, try_ms / 5));
+				(void) set_config_option("deadlock_timeout", value, PGC_SUSET,
 										 PGC_S_SESSION, GUC_ACTION_SAVE,
 										 true, 0, false);
 				LockRelationOid(relids[i], lockmodes[i]);
@@ -500,12 +633,15 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 			if (edata->sqlerrcode != ERRCODE_LOCK_NOT_AVAILABLE &&
 				edata->sqlerrcode != ERRCODE_T_R_DEADLOCK_DETECTED)
 				ReThrowError(edata);
+			deadlocked = (edata->sqlerrcode == ERRCODE_T_R_DEADLOCK_DETECTED);
 			FreeErrorData(edata);
 		}
 		PG_END_TRY();
 
 		if (done)
 			break;
+		if (deadlocked)
+			sf_take_first(relids, lockmodes, nrels, relids[waiting_on]);
 		if (attempt >= SF_LOCK_TRIES)
 		{
 			bool		prepared;
@@ -514,6 +650,13 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 			char	   *relname = DatumGetCString(DirectFunctionCall1(regclassout,
 																	  ObjectIdGetDatum(relids[waiting_on])));
 
+			if (holders == NULL && deadlocked)
+				ereport(ERROR,
+						(errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+						 errmsg("%s could not lock table %s", entry, relname),
+						 errdetail("Its last try was in a deadlock with transactions that held a lock on it and waited for one the try held. It tried %d times, each time waiting at most %d ms for all its locks and then giving them back, so that the sessions queued behind it never waited long.",
+								   SF_LOCK_TRIES, try_ms),
+						 errhint("Call it again.")));
 			if (holders == NULL)
 				ereport(ERROR,
 						(errcode(ERRCODE_LOCK_NOT_AVAILABLE),
