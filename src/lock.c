@@ -94,34 +94,35 @@ static const char *const sf_mode_names[] = {
 };
 
 /*
- * A lock mode as LOCK TABLE spells it ("ACCESS EXCLUSIVE") or as pg_locks
- * does ("AccessExclusiveLock"), case and spaces aside; an error otherwise.
+ * A lock mode as LOCK TABLE spells it ("ACCESS EXCLUSIVE", any run of
+ * white space between the words) or as pg_locks does
+ * ("AccessExclusiveLock"), case aside, with white space around it; an
+ * error otherwise.
  */
 static LOCKMODE
 sf_parse_mode(const char *text)
 {
-	char		want[64];
-	int			n = 0;
+	StringInfoData want;
+	bool		space = false;
 
-	for (const char *p = text; *p && n < (int) sizeof(want) - 1; p++)
-		if (!isspace((unsigned char) *p))
-			want[n++] = pg_toupper((unsigned char) *p);
-	want[n] = '\0';
-	if (n > 4 && strcmp(want + n - 4, "LOCK") == 0)
-		want[n - 4] = '\0';
+	initStringInfo(&want);
+	for (const char *p = text; *p; p++)
+	{
+		if (isspace((unsigned char) *p))
+			space = true;
+		else
+		{
+			if (space && want.len > 0)
+				appendStringInfoChar(&want, ' ');
+			space = false;
+			appendStringInfoChar(&want, pg_toupper((unsigned char) *p));
+		}
+	}
 
 	for (LOCKMODE m = AccessShareLock; m <= AccessExclusiveLock; m++)
-	{
-		char		name[64];
-		int			k = 0;
-
-		for (const char *p = sf_mode_names[m]; *p; p++)
-			if (*p != ' ')
-				name[k++] = *p;
-		name[k] = '\0';
-		if (strcmp(want, name) == 0)
+		if (strcmp(want.data, sf_mode_names[m]) == 0 ||
+			pg_strcasecmp(want.data, GetLockmodeName(DEFAULT_LOCKMETHOD, m)) == 0)
 			return m;
-	}
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown lock mode: \"%s\"", text),
@@ -325,7 +326,8 @@ sf_holder_cmp(const void *a, const void *b)
 }
 
 /*
- * The holders of both lists (matched by virtual transaction), as text:
+ * The holders of both lists (matched by virtual transaction) but those
+ * that wait for a lock this transaction holds, as text:
  * "process 123 holds AccessShareLock (idle in transaction)", a prepared
  * transaction by its gid, joined by "; "; NULL if none.  *prepared says
  * whether a prepared transaction is named.  Runs SPI: call it outside a
@@ -677,4 +679,30 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 		sf_pause(Min(1000, 50 * attempt) + (long) pg_prng_uint64_range(&pg_global_prng_state, 0, 100));
 	}
 	PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(snowflake_lock_conflicts);
+
+/*
+ * snowflake_lock_conflicts(rel regclass, mode text): the other
+ * transactions that hold a lock on rel conflicting with mode, as the
+ * 55P03 of snowflake_lock_relations names them; NULL if none.
+ */
+Datum
+snowflake_lock_conflicts(PG_FUNCTION_ARGS)
+{
+	Oid			relid = PG_GETARG_OID(0);
+	LOCKMODE	mode = sf_parse_mode(text_to_cstring(PG_GETARG_TEXT_PP(1)));
+	SfHolder   *holders;
+	int			n;
+	bool		prepared;
+	char	   *out;
+
+	holders = sf_read_holders(relid, mode, &n);
+	for (int i = 0; i < n; i++)
+		holders[i].waits_on_us = false;
+	out = sf_format_holders(holders, n, holders, n, &prepared);
+	if (out == NULL)
+		PG_RETURN_NULL();
+	PG_RETURN_TEXT_P(cstring_to_text(out));
 }
