@@ -45,6 +45,13 @@ UNION ALL SELECT relid, lower_id, upper_id, is_default FROM snowflake_partition_
 CREATE TABLE pt_inh (id snowflake);
 CREATE TABLE pt_inh_c () INHERITS (pt_inh);
 SELECT relid, top, level, lower_id, is_default FROM snowflake_partition_tree('pt_inh');
-DROP TABLE pt, pt_int, pt_list, pt_dom, pt_inh CASCADE;
+-- snowflake_plain_inheritance: a parent or child by INHERITS, which the
+-- key conversion refuses; partitioned tables and partitions, at any
+-- level, and a table with neither are not; NULL for NULL
+CREATE TABLE pt_alone (id snowflake);
+SELECT c AS rel, snowflake_plain_inheritance(c) AS plain
+  FROM unnest('{pt_inh,pt_inh_c,pt,pt_1,pt_1a,pt_d,pt_alone}'::regclass[]) c;
+SELECT snowflake_plain_inheritance(NULL) IS NULL AS null_is_null, snowflake_plain_inheritance(0) AS no_such_table;
+DROP TABLE pt, pt_int, pt_list, pt_dom, pt_inh, pt_alone CASCADE;
 DROP DOMAIN pt_id;
 DROP EXTENSION snowflake;

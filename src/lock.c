@@ -133,18 +133,17 @@ sf_parse_mode(const char *text)
 /*
  * May the current user take mode on relid?  What LOCK TABLE lets her
  * (LockTableAclCheck in lockcmds.c), and SHARE ROW EXCLUSIVE on a table
- * she may reference, which is what adding a foreign key takes.
+ * she may reference, which is what adding a foreign key takes.  An error
+ * if not; false if relid no longer exists.
  */
-static void
+static bool
 sf_check_lock_acl(Oid relid, LOCKMODE mode)
 {
 	AclMode		mask;
 	char		kind = get_rel_relkind(relid);
 
 	if (kind == '\0')
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_TABLE),
-				 errmsg("relation with OID %u does not exist", relid)));
+		return false;
 	if (kind != RELKIND_RELATION && kind != RELKIND_PARTITIONED_TABLE &&
 		kind != RELKIND_VIEW && kind != RELKIND_SEQUENCE &&
 		kind != RELKIND_FOREIGN_TABLE && kind != RELKIND_MATVIEW)
@@ -167,6 +166,7 @@ sf_check_lock_acl(Oid relid, LOCKMODE mode)
 	if (pg_class_aclcheck(relid, GetUserId(), mask) != ACLCHECK_OK)
 		aclcheck_error(ACLCHECK_NO_PRIV,
 					   get_relkind_objtype(kind), get_rel_name(relid));
+	return true;
 }
 
 /*
@@ -516,6 +516,7 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 	Oid		   *relids;
 	LOCKMODE   *lockmodes;
 	int			try_ms;
+	int			k = 0;
 	volatile int waiting_on = 0;
 	SfHolder   *volatile before = NULL;
 	SfHolder   *volatile after = NULL;
@@ -554,10 +555,18 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("snowflake_lock_relations: a relation or mode is NULL")));
-		relids[i] = DatumGetObjectId(rels_d[i]);
-		lockmodes[i] = sf_parse_mode(TextDatumGetCString(modes_d[i]));
-		sf_check_lock_acl(relids[i], lockmodes[i]);
+		relids[k] = DatumGetObjectId(rels_d[i]);
+		lockmodes[k] = sf_parse_mode(TextDatumGetCString(modes_d[i]));
+
+		/*
+		 * A relation dropped since the caller read its list (a partition
+		 * that a concurrent job retired) is left out: the callers read
+		 * what they hold again once they hold it.
+		 */
+		if (sf_check_lock_acl(relids[k], lockmodes[k]))
+			k++;
 	}
+	nrels = k;
 	if (nrels == 0)
 		PG_RETURN_VOID();
 

@@ -234,3 +234,40 @@ snowflake_partition_tree(PG_FUNCTION_ARGS)
 	table_close(inherits, AccessShareLock);
 	return (Datum) 0;
 }
+
+/*
+ * snowflake_plain_inheritance(rel): whether rel has an inheritance parent
+ * or child by plain inheritance (INHERITS), not partitioning: the tables
+ * the key conversion refuses.  Reads pg_inherits only, with no lock.
+ */
+PG_FUNCTION_INFO_V1(snowflake_plain_inheritance);
+Datum
+snowflake_plain_inheritance(PG_FUNCTION_ARGS)
+{
+	Oid			relid = PG_GETARG_OID(0);
+	Relation	inherits;
+	TreeChild  *children;
+	int			n;
+	bool		found = false;
+
+	inherits = table_open(InheritsRelationId, AccessShareLock);
+	if (get_rel_relkind(relid) != '\0' && !get_rel_relispartition(relid))
+	{
+		ScanKeyData key;
+		SysScanDesc scan;
+
+		ScanKeyInit(&key, Anum_pg_inherits_inhrelid, BTEqualStrategyNumber,
+					F_OIDEQ, ObjectIdGetDatum(relid));
+		scan = systable_beginscan(inherits, InheritsRelidSeqnoIndexId, true,
+								  NULL, 1, &key);
+		found = HeapTupleIsValid(systable_getnext(scan));
+		systable_endscan(scan);
+	}
+	children = tree_children(inherits, relid, &n);
+	for (int i = 0; i < n && !found; i++)
+		found = get_rel_relkind(children[i].relid) != '\0' &&
+			!get_rel_relispartition(children[i].relid);
+	pfree(children);
+	table_close(inherits, AccessShareLock);
+	PG_RETURN_BOOL(found);
+}

@@ -25,3 +25,14 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 10;
 
 COMMENT ON FUNCTION @extschema@.snowflake_partition_tree(pg_catalog.regclass) IS
 	'every partition of a table at any depth, with its top partition, level, depth-first order, id bounds, and whether it is the default or pending detach; takes no lock';
+
+-- Whether a table has an inheritance parent or child by plain
+-- inheritance (INHERITS), not partitioning: read from pg_inherits by the
+-- same file, with no lock (src/parttree.c).
+CREATE FUNCTION @extschema@.snowflake_plain_inheritance(rel pg_catalog.regclass)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'snowflake_plain_inheritance'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION @extschema@.snowflake_plain_inheritance(pg_catalog.regclass) IS
+	'whether a table has an inheritance parent or child by plain inheritance, not partitioning; takes no lock';

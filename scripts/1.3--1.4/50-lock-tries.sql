@@ -19,7 +19,9 @@
 -- autovacuum worker in the way is cancelled, as the server cancels one at
 -- a waiter's deadlock check.  A caller may lock only what LOCK TABLE lets
 -- her, and SHARE ROW EXCLUSIVE on a table she may reference.  The locks
--- stay held until the transaction ends.
+-- stay held until the transaction ends.  A relation dropped since the
+-- caller read its list (a partition a concurrent job retired) is left
+-- out; callers read what they hold again once they hold it.
 CREATE FUNCTION @extschema@.snowflake_lock_relations(
 	rels pg_catalog.regclass[],
 	modes pg_catalog.text[],

@@ -36,8 +36,7 @@ BEGIN
 	-- partition that DETACH ... CONCURRENTLY left half detached, which
 	-- ALTER TABLE on its parent no longer reaches.
 	FOR r IN SELECT k.oid, k.relkind, k.relispartition,
-					EXISTS (SELECT FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class ch ON ch.oid = i.inhrelid
-							 WHERE (i.inhrelid = k.oid OR i.inhparent = k.oid) AND NOT ch.relispartition) AS inherits,
+					@extschema@.snowflake_plain_inheritance(k.oid::pg_catalog.regclass) AS inherits,
 					-- (its parent from the tree of a table of the conversion
 					-- above it: core's pg_partition_ancestors no longer sees
 					-- it; the parent is the nearest row before it, in the
