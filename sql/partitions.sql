@@ -498,6 +498,27 @@ DROP TABLE parts.gone;
 SELECT snowflake_lock_relations(ARRAY[:gone, 'parts.fk_ref'::regclass::oid]::regclass[], '{ACCESS EXCLUSIVE,ACCESS EXCLUSIVE}', 'test');
 SELECT * FROM parts.held() WHERE rel::text LIKE 'fk_ref%';
 COMMIT;
+-- The locks of a partition job on a table with foreign keys on both
+-- sides, all in its tries: to create (no parts), SHARE ROW EXCLUSIVE on
+-- the table that references it and on the one it references, as CREATE
+-- TABLE ... PARTITION OF takes them; to retire, ACCESS EXCLUSIVE on the
+-- first, as DETACH takes it.
+CREATE TABLE parts.fkb_ref (id integer PRIMARY KEY);
+CREATE TABLE parts.fkb (id snowflake NOT NULL PRIMARY KEY, r integer REFERENCES parts.fkb_ref) PARTITION BY RANGE (id);
+CREATE TABLE parts.fkb_1 PARTITION OF parts.fkb FOR VALUES FROM ('0') TO ('1000');
+CREATE TABLE parts.fkb_note (fkb_id snowflake REFERENCES parts.fkb);
+BEGIN;
+SELECT snowflake_lock_partitions('parts.fkb', '{}', 'test');
+SELECT * FROM parts.held() WHERE rel::text LIKE 'fkb%';
+ROLLBACK;
+BEGIN;
+SELECT snowflake_lock_partitions('parts.fkb', '{parts.fkb_1}', 'test');
+SELECT * FROM parts.held() WHERE rel::text LIKE 'fkb%';
+ROLLBACK;
+-- Retiring with 'drop' a partition that another table's foreign key
+-- references fails as DROP TABLE does (2BP01), and retires nothing.
+SELECT sf_try($$SELECT count(*) FROM snowflake_retire_partitions('parts.fkb', '0', 'drop', as_of => '2100-01-01+00')$$);
+SELECT count(*) AS partitions FROM snowflake_partition_tree('parts.fkb');
 -- What LOCK TABLE allows, and SHARE ROW EXCLUSIVE on a table one may
 -- reference (what adding a foreign key takes); nothing on another's.
 GRANT REFERENCES ON parts.fk_ref TO regress_sf_parts_other;
@@ -506,6 +527,19 @@ SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_ref}', '{SHARE ROW EX
 SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_ref}', '{ACCESS EXCLUSIVE}', 'test')$$);
 SELECT sf_try($$SELECT snowflake_lock_relations('{parts.fk_t}', '{ACCESS SHARE}', 'test')$$);
 RESET ROLE;
+-- A sequence (which LOCK TABLE refuses) only by its owner, whatever her
+-- privileges on it; nothing in a schema she has no USAGE on.
+CREATE SEQUENCE parts.lk_seq;
+GRANT UPDATE ON parts.lk_seq TO regress_sf_parts_other;
+CREATE SCHEMA parts_hidden;
+CREATE TABLE parts_hidden.t (i int);
+GRANT UPDATE ON parts_hidden.t TO regress_sf_parts_other;
+SELECT 'parts_hidden.t'::regclass::oid AS hidden \gset
+SET ROLE regress_sf_parts_other;
+SELECT sf_try($$SELECT snowflake_lock_relations('{parts.lk_seq}', '{ACCESS EXCLUSIVE}', 'test')$$);
+SELECT sf_try($$SELECT snowflake_lock_relations(ARRAY[$$ || :hidden || $$]::regclass[], '{ACCESS EXCLUSIVE}', 'test')$$);
+RESET ROLE;
+DROP SCHEMA parts_hidden CASCADE;
 
 RESET search_path;
 SET client_min_messages = warning;

@@ -31,6 +31,7 @@
 #include "access/xact.h"
 #include "catalog/catalog.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_namespace.h"
 #include "common/pg_prng.h"
 #include "executor/spi.h"
 #include "fmgr.h"
@@ -63,6 +64,16 @@
 #else
 #define SF_VXID_BACKEND(li) ((li)->backend)
 #define SF_VXID_LXID(li) ((li)->lxid)
+#endif
+#if PG_VERSION_NUM >= 160000
+#define sf_class_ownercheck(relid, role) \
+	object_ownercheck(RelationRelationId, (relid), (role))
+#define sf_namespace_aclcheck(nsp, role, mode) \
+	object_aclcheck(NamespaceRelationId, (nsp), (role), (mode))
+#else
+#define sf_class_ownercheck(relid, role) pg_class_ownercheck((relid), (role))
+#define sf_namespace_aclcheck(nsp, role, mode) \
+	pg_namespace_aclcheck((nsp), (role), (mode))
 #endif
 #if PG_VERSION_NUM >= 170000
 #undef SF_VXID_BACKEND
@@ -132,9 +143,12 @@ sf_parse_mode(const char *text)
 
 /*
  * May the current user take mode on relid?  What LOCK TABLE lets her
- * (LockTableAclCheck in lockcmds.c), and SHARE ROW EXCLUSIVE on a table
- * she may reference, which is what adding a foreign key takes.  An error
- * if not; false if relid no longer exists.
+ * (LockTableAclCheck in lockcmds.c, and USAGE on the schema, which its
+ * lookup by name needs), and SHARE ROW EXCLUSIVE on a table she may
+ * reference, which is what adding a foreign key takes; a sequence, a
+ * materialized view or a foreign table, which LOCK TABLE refuses, only
+ * its owner (the jobs lock them as the owner).  An error if not; false
+ * if relid no longer exists.
  */
 static bool
 sf_check_lock_acl(Oid relid, LOCKMODE mode)
@@ -163,6 +177,17 @@ sf_check_lock_acl(Oid relid, LOCKMODE mode)
 	if (mode == ShareRowExclusiveLock)
 		mask |= ACL_REFERENCES;
 
+	/* LOCK TABLE refuses these; the jobs lock them as their owner */
+	if ((kind == RELKIND_SEQUENCE || kind == RELKIND_MATVIEW ||
+		 kind == RELKIND_FOREIGN_TABLE) &&
+		!sf_class_ownercheck(relid, GetUserId()))
+		aclcheck_error(ACLCHECK_NOT_OWNER, get_relkind_objtype(kind),
+					   get_rel_name(relid));
+	/* LOCK TABLE looks the name up: USAGE on its schema */
+	if (sf_namespace_aclcheck(get_rel_namespace(relid), GetUserId(),
+							  ACL_USAGE) != ACLCHECK_OK)
+		aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_SCHEMA,
+					   get_namespace_name(get_rel_namespace(relid)));
 	if (pg_class_aclcheck(relid, GetUserId(), mask) != ACLCHECK_OK)
 		aclcheck_error(ACLCHECK_NO_PRIV,
 					   get_relkind_objtype(kind), get_rel_name(relid));
@@ -523,6 +548,7 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 	volatile int nbefore = 0;
 	int			nafter = 0;
 	volatile bool deadlocked = false;
+	Oid			waited = InvalidOid;
 
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		ereport(ERROR,
@@ -651,15 +677,16 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 
 		if (done)
 			break;
+		waited = relids[waiting_on];
 		if (deadlocked)
-			sf_take_first(relids, lockmodes, nrels, relids[waiting_on]);
+			sf_take_first(relids, lockmodes, nrels, waited);
 		if (attempt >= SF_LOCK_TRIES)
 		{
 			bool		prepared;
 			char	   *holders = sf_format_holders(before, nbefore, after, nafter,
 													&prepared);
 			char	   *relname = DatumGetCString(DirectFunctionCall1(regclassout,
-																	  ObjectIdGetDatum(relids[waiting_on])));
+																	  ObjectIdGetDatum(waited)));
 
 			if (holders == NULL && deadlocked)
 				ereport(ERROR,

@@ -41,11 +41,16 @@ COMMENT ON FUNCTION @extschema@.snowflake_lock_relations(pg_catalog.regclass[], 
 -- parent (MergeAttributes), then the default partition and its own
 -- partitions, whose rows it checks (DefineRelation), and last, when it
 -- copies the parent's foreign keys to the new partition
--- (CloneForeignKeyConstraints), each table they reference, in SHARE ROW
--- EXCLUSIVE: so those come last here, in the order of the constraints'
--- oids, but for the parent itself (self-reference), held already.  The
--- list is read before the parent is held; the jobs read the table again
--- once it is.  entry names the caller in the error.  The two partition
+-- (CloneForeignKeyConstraints), the tables whose foreign keys reference
+-- the parent (CloneFkReferenced) and the tables the parent's reference,
+-- each in SHARE ROW EXCLUSIVE: so those come last here, in that order
+-- and the order of the constraints' oids, but for the parent itself
+-- (self-reference), held already.  With parts given, DETACH takes the
+-- tables that reference the parent in ACCESS EXCLUSIVE (it drops the
+-- partition's part of their keys) and those the parent references in
+-- SHARE ROW EXCLUSIVE (DROP takes neither; it takes them too, as one
+-- list serves both).  The list is read before the parent is held; the
+-- jobs read the table again once it is.  entry names the caller in the error.  The two partition
 -- jobs call it as the table's owner.
 CREATE FUNCTION @extschema@.snowflake_lock_partitions(
 	parent pg_catalog.regclass,
@@ -74,10 +79,21 @@ BEGIN
 		UNION ALL
 		SELECT t.n, t.relid, 'ACCESS EXCLUSIVE' FROM tree t
 		UNION ALL
-		SELECT 1000000000::bigint OPERATOR(pg_catalog.+) pg_catalog.row_number() OVER (ORDER BY f.oid), f.confrelid, 'SHARE ROW EXCLUSIVE'
+		-- tables whose foreign keys reference the parent: CREATE ... PARTITION
+		-- OF takes SHARE ROW EXCLUSIVE on each (CloneFkReferenced), DETACH
+		-- ACCESS EXCLUSIVE (it drops the partition's part of the key)
+		SELECT 1000000000::bigint OPERATOR(pg_catalog.+) pg_catalog.row_number() OVER (ORDER BY f.oid), f.conrelid,
+			   CASE WHEN pg_catalog.cardinality(parts) OPERATOR(pg_catalog.=) 0 THEN 'SHARE ROW EXCLUSIVE' ELSE 'ACCESS EXCLUSIVE' END
 		  FROM pg_constraint f
-		 WHERE pg_catalog.cardinality(parts) OPERATOR(pg_catalog.=) 0
-		   AND f.contype OPERATOR(pg_catalog.=) 'f' AND f.conrelid OPERATOR(pg_catalog.=) parent
+		 WHERE f.contype OPERATOR(pg_catalog.=) 'f' AND f.confrelid OPERATOR(pg_catalog.=) parent
+		   AND f.conparentid OPERATOR(pg_catalog.=) 0
+		   AND f.conrelid OPERATOR(pg_catalog.<>) parent::oid
+		UNION ALL
+		-- tables the parent's foreign keys reference: SHARE ROW EXCLUSIVE,
+		-- by CREATE ... PARTITION OF and by DETACH alike
+		SELECT 2000000000::bigint OPERATOR(pg_catalog.+) pg_catalog.row_number() OVER (ORDER BY f.oid), f.confrelid, 'SHARE ROW EXCLUSIVE'
+		  FROM pg_constraint f
+		 WHERE f.contype OPERATOR(pg_catalog.=) 'f' AND f.conrelid OPERATOR(pg_catalog.=) parent
 		   AND f.confrelid OPERATOR(pg_catalog.<>) parent::oid)
 	SELECT pg_catalog.array_agg(l.relid::regclass ORDER BY l.n), pg_catalog.array_agg(l.mode ORDER BY l.n)
 	  INTO rels, modes
