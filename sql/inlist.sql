@@ -172,4 +172,31 @@ SELECT (:inl_q) AS rows,
        (:inl_q) IS NOT DISTINCT FROM
        (SELECT string_agg(id::text, ',' ORDER BY id) FROM inl
         WHERE id = ANY (SELECT g * 7919 / 3 FROM generate_series(-1, 3000) g)) AS same_as_array;
+-- Left sides that differ only in a typmod are distinct, and the hash of
+-- the left side tells them apart (issue 41, B): 40 left sides
+-- inl_tm(id, <2 kB text>, 'x'::varchar(N)), N = 1..40, two arms each,
+-- interleaved, plan as 40 arrays.  (Before, the typmod was left out of the
+-- hash: the 40 fell in one run of one hash, grouping compared each arm
+-- with up to 32 distinct leaders, the long constant included, and past
+-- the 32nd left the arms as written.)  The rows are the definition's.
+CREATE FUNCTION inl_tm(id snowflake, big text, tag varchar) RETURNS snowflake
+LANGUAGE plpgsql IMMUTABLE AS 'BEGIN RETURN id; END';
+SELECT format('SELECT string_agg(id::text, '','' ORDER BY id) FROM inl WHERE %s',
+              string_agg(format('inl_tm(id, repeat(''b'', 2000), ''x''::varchar(%s)) = %L', g % 40 + 1,
+                                CASE WHEN g <= 40 THEN g * 7919 ELSE 41 + g % 3 END),
+                         ' OR ' ORDER BY g)) AS tm_q
+FROM generate_series(1, 80) g \gset
+SELECT count(*) AS arrays FROM regexp_matches(pg_temp.inl_plan(:'tm_q'), '= ANY', 'g');
+SELECT count(*) AS ors FROM regexp_matches(pg_temp.inl_plan(:'tm_q'), ' OR ', 'g');
+SELECT cardinality(string_to_array((:tm_q), ',')) AS ids,
+       (:tm_q) IS NOT DISTINCT FROM
+       (SELECT string_agg(id::text, ',' ORDER BY id) FROM inl
+        WHERE id::numeric IN (SELECT g * 7919 FROM generate_series(1, 40) g)) AS as_defined;
+-- The same 40 left sides, each once, beside a second arm of one of them:
+-- only that one is an array.
+SELECT count(*) AS arrays
+FROM regexp_matches(pg_temp.inl_plan(format('SELECT 1 FROM inl WHERE %s OR inl_tm(id, repeat(%L, 2000), %L::varchar(7)) = %L',
+		(SELECT string_agg(format('inl_tm(id, repeat(''b'', 2000), ''x''::varchar(%s)) = %L', g, g * 7919), ' OR ')
+		 FROM generate_series(1, 40) g), 'b', 'x', '2')), '= ANY', 'g');
+DROP FUNCTION inl_tm(snowflake, text, varchar);
 DROP TABLE inl;

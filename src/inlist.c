@@ -223,10 +223,24 @@ reads_foreign(RewriteContext *cxt, Node *x)
  */
 #define MAX_LEADERS_PER_RUN	32
 
-/* An arm as grouping sorts it: by its X's hash, then operator, then place. */
+/*
+ * The work that equal() may do on the X of one list, as a multiple of
+ * their size: grouping compares each X with its leader once, and a few
+ * distinct X of one hash and size cost a few times more.  Past it, the
+ * arms not yet grouped stay as written (the same condition), so that X
+ * built to collide cost no more than a few readings of the query.
+ */
+#define EQUAL_WORK_PER_SIZE	4
+
+/*
+ * An arm as grouping sorts it: by its X's hash and size, then operator,
+ * then place.  Two X equal() to each other have the same hash and the same
+ * size (sf_expr_hash_size), so the X of one run are the only candidates.
+ */
 typedef struct ArmKey
 {
 	uint32		hash;
+	Size		size;
 	Oid			opno;
 	int			arm;
 } ArmKey;
@@ -239,6 +253,8 @@ arm_key_cmp(const void *a, const void *b)
 
 	if (ka->hash != kb->hash)
 		return ka->hash < kb->hash ? -1 : 1;
+	if (ka->size != kb->size)
+		return ka->size < kb->size ? -1 : 1;
 	if (ka->opno != kb->opno)
 		return ka->opno < kb->opno ? -1 : 1;
 	return ka->arm < kb->arm ? -1 : ka->arm > kb->arm;
@@ -250,10 +266,12 @@ arm_key_cmp(const void *a, const void *b)
  * takes the place of the group's first arm.
  *
  * The work is O(n log n) in the n arms, and linear in their size: each X
- * is hashed once, the arms are sorted on (hash, operator, place), and
- * equal() runs only within a run of one hash and operator, against each
- * distinct X of the run once (two distinct X of one hash collide, which
- * the hash makes rare).
+ * is hashed once, the arms are sorted on (hash, size, operator, place), and
+ * equal() runs only within a run of one hash, size and operator, against
+ * each distinct X of the run once.  The hash mixes every field equal()
+ * compares of the usual nodes, so distinct X share a run only by a true
+ * collision of the hash; and however many do, all the calls of equal()
+ * together do at most EQUAL_WORK_PER_SIZE times the X's total size.
  */
 static List *
 combine_arms(RewriteContext *cxt, List *args, bool use_or)
@@ -274,6 +292,7 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 	int			nkeys = 0;
 	int			ngroups = 0;
 	int			null_to = -1;	/* the leader that takes the NULL arm */
+	Size		work = 0;		/* what equal() may still do */
 	List	   *result = NIL;
 	int			i;
 	int			j;
@@ -309,7 +328,8 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 		next[i] = -1;
 		if (kind[i] != want)
 			continue;
-		keys[nkeys].hash = sf_expr_hash(xs[i]);
+		keys[nkeys].hash = sf_expr_hash_size(xs[i], &keys[nkeys].size);
+		work += EQUAL_WORK_PER_SIZE * keys[nkeys].size;
 		keys[nkeys].opno = ((OpExpr *) list_nth(args, i))->opno;
 		keys[nkeys].arm = i;
 		nkeys++;
@@ -318,16 +338,19 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 
 	/*
 	 * The groups: same operator, same X, two arms or more.  Within a run of
-	 * one hash and operator, in the arms' order, the first arm not yet in a
-	 * group leads one and takes the later arms of its X, linked in order.
+	 * one hash, size and operator, in the arms' order, the first arm not yet
+	 * in a group leads one and takes the later arms of its X, linked in
+	 * order.  Each equal() is charged the size of its X, which bounds what
+	 * it reads; once the work is spent, arms not yet grouped stay as they
+	 * are.
 	 */
 	for (int start = 0, end; start < nkeys; start = end)
 	{
 		int			leaders = 0;
 
 		/* bound: the runs, together the arms, once */
-		for (end = start + 1; end < nkeys &&
-			 keys[end].hash == keys[start].hash && keys[end].opno == keys[start].opno; end++)
+		for (end = start + 1; end < nkeys && keys[end].hash == keys[start].hash &&
+			 keys[end].size == keys[start].size && keys[end].opno == keys[start].opno; end++)
 			;
 		for (int a = start; a < end; a++)
 		{
@@ -351,7 +374,12 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 				int			arm = keys[b].arm;
 
 				CHECK_FOR_INTERRUPTS();
-				if (leader[arm] == -1 && equal(xs[arm], xs[lead]))
+				if (leader[arm] != -1)
+					continue;
+				if (work < keys[b].size)
+					break;
+				work -= keys[b].size;
+				if (equal(xs[arm], xs[lead]))
 				{
 					leader[arm] = lead;
 					next[last] = arm;
@@ -387,28 +415,36 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 		CHECK_FOR_INTERRUPTS();
 		if (kind[j] == redundant)
 		{
-			uint32		h = sf_expr_hash(xs[j]);
+			Size		sz;
+			uint32		h = sf_expr_hash_size(xs[j], &sz);
 			int			lo = 0;
 			int			hi = ngroups;
 
-			/* the first group of hash h, by bisection */
+			work += EQUAL_WORK_PER_SIZE * sz;
+
+			/* the first group of hash h and size sz, by bisection */
 			while (lo < hi)
 			{
 				int			mid = lo + (hi - lo) / 2;
 
-				if (groups[mid].hash < h)
+				if (groups[mid].hash < h ||
+					(groups[mid].hash == h && groups[mid].size < sz))
 					lo = mid + 1;
 				else
 					hi = mid;
 			}
-			/* bound: the groups of hash h, at most MAX_LEADERS_PER_RUN */
+			/* bound: those groups, at most MAX_LEADERS_PER_RUN, and the work */
 			for (int tries = 0; lo < ngroups && groups[lo].hash == h &&
-				 tries < MAX_LEADERS_PER_RUN; lo++, tries++)
+				 groups[lo].size == sz && tries < MAX_LEADERS_PER_RUN &&
+				 work >= sz; lo++, tries++)
+			{
+				work -= sz;
 				if (equal(xs[j], xs[groups[lo].arm]))
 				{
 					gone[j] = true;
 					break;
 				}
+			}
 		}
 		else if (use_or && null_to < 0 && is_null_const(list_nth(args, j)))
 		{

@@ -67,6 +67,7 @@ extern struct HTAB *sf_hash_create(const char *name, long nelem, Size keysize,
 
 /* exprhash.c: a hash that every expression equal() to node shares */
 extern uint32 sf_expr_hash(Node *node);
+extern uint32 sf_expr_hash_size(Node *node, Size *size);
 
 /* partition.c: what planning partitions remembers of a statement, a call */
 extern void sf_partition_statement(void);
