@@ -340,9 +340,8 @@ combine_arms(RewriteContext *cxt, List *args, bool use_or)
 	 * The groups: same operator, same X, two arms or more.  Within a run of
 	 * one hash, size and operator, in the arms' order, the first arm not yet
 	 * in a group leads one and takes the later arms of its X, linked in
-	 * order.  Each equal() is charged the size of its X, which bounds what
-	 * it reads; once the work is spent, arms not yet grouped stay as they
-	 * are.
+	 * order.  Each equal() is charged the size of its X, which bounds what it
+	 * reads; once the work is spent, arms not yet grouped stay as they are.
 	 */
 	for (int start = 0, end; start < nkeys; start = end)
 	{

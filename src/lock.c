@@ -287,8 +287,7 @@ sf_read_holders(Oid relid, LOCKMODE mode, int *count)
 
 	/*
 	 * A prepared transaction is known by its transaction id: that of the
-	 * transactionid lock it holds itself, under the same virtual
-	 * transaction.
+	 * transactionid lock it holds itself, under the same virtual transaction.
 	 */
 	for (int i = 0; i < data->nelements; i++)
 	{
@@ -585,9 +584,9 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 		lockmodes[k] = sf_parse_mode(TextDatumGetCString(modes_d[i]));
 
 		/*
-		 * A relation dropped since the caller read its list (a partition
-		 * that a concurrent job retired) is left out: the callers read
-		 * what they hold again once they hold it.
+		 * A relation dropped since the caller read its list (a partition that
+		 * a concurrent job retired) is left out: the callers read what they
+		 * hold again once they hold it.
 		 */
 		if (sf_check_lock_acl(relids[k], lockmodes[k]))
 			k++;
@@ -636,8 +635,8 @@ snowflake_lock_relations(PG_FUNCTION_ARGS)
 
 				/*
 				 * Its own deadlock check comes early in the wait, so that a
-				 * writer that holds this lock and waits for one the try
-				 * holds ends the try (40P01), not its own transaction.
+				 * writer that holds this lock and waits for one the try holds
+				 * ends the try (40P01), not its own transaction.
 				 */
 				snprintf(value, sizeof(value), "%d", Max(1, try_ms / 5));
 				(void) set_config_option("deadlock_timeout", value, PGC_SUSET,
