@@ -17,6 +17,9 @@
 #include "nodes/primnodes.h"
 #include "utils/datum.h"
 
+/* The bytes of a by-reference constant hashed at each end (above) */
+#define CONST_HASH_BYTES	64
+
 /*
  * Mix node's tag, and some of the fields equal() compares of the usual
  * nodes (the objects they name, collations, constants' contents), into
@@ -58,9 +61,23 @@ expr_hash_walker(Node *node, void *context)
 					*h = hash_combine(*h, hash_bytes((const unsigned char *) &c->constvalue,
 													 sizeof(Datum)));
 				else
-					/* the bytes that datumIsEqual compares, as equal() does */
-					*h = hash_combine(*h, hash_bytes((const unsigned char *) DatumGetPointer(c->constvalue),
-													 (int) datumGetSize(c->constvalue, false, c->constlen)));
+				{
+					/*
+					 * Of the bytes that datumIsEqual compares, as equal()
+					 * does, their number and at most the first and last
+					 * CONST_HASH_BYTES: a constant of megabytes costs no more
+					 * to hash than a short one, however many partitions
+					 * hash it again.  Constants that differ only between
+					 * the two collide.
+					 */
+					const unsigned char *p = (const unsigned char *) DatumGetPointer(c->constvalue);
+					Size		len = datumGetSize(c->constvalue, false, c->constlen);
+					Size		part = Min(len, CONST_HASH_BYTES);
+
+					*h = hash_combine(*h, (uint32) len);
+					*h = hash_combine(*h, hash_bytes(p, (int) part));
+					*h = hash_combine(*h, hash_bytes(p + len - part, (int) part));
+				}
 				return false;
 			}
 		case T_Param:
@@ -142,3 +159,4 @@ sf_expr_hash(Node *node)
 	(void) expr_hash_walker(node, &h);
 	return h;
 }
+
