@@ -3,7 +3,14 @@
  * exprhash.c
  *	  A hash of an expression that every expression equal() to it shares,
  *	  so that the planner hooks find equal expressions among many by
- *	  sorting or hashing, and run equal() only within a run of one hash.
+ *	  sorting or hashing, and run equal() only within a run of one hash;
+ *	  and equal() that first compares the data of constants by address.
+ *
+ * Neither costs more for a large constant than for a small one where the
+ * two expressions share its data, as a partition's copy of its parent's
+ * restriction does (core's expression_tree_mutator copies a Const's node,
+ * not its data): the hash reads a bounded part of the data, and the
+ * comparison finds the same address.
  *
  *-------------------------------------------------------------------------
  */
@@ -16,6 +23,7 @@
 #include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
 #include "utils/datum.h"
+#include "utils/memutils.h"
 
 /* The bytes of a by-reference constant hashed at each end (above) */
 #define CONST_HASH_BYTES	64
@@ -160,3 +168,75 @@ sf_expr_hash(Node *node)
 	return h;
 }
 
+/* What mask_datums counts of an expression */
+typedef struct MaskCount
+{
+	Size		nodes;			/* the nodes visited */
+	Size		bytes;			/* the data of its by-reference constants */
+} MaskCount;
+
+/*
+ * A copy of an expression's nodes (not of its constants' data) in which
+ * each non-NULL by-reference Const is marked by-value, so that equal()
+ * compares its datum, the address of its data, as a value.  Other Consts,
+ * and queries of sublinks, are shared, and compared by equal() as they
+ * are.  So two copies are equal() only where the expressions are, with
+ * the data of each pair of constants at one address.
+ */
+static Node *
+mask_datums(Node *node, void *context)
+{
+	MaskCount  *count = (MaskCount *) context;
+
+	if (node == NULL)
+		return NULL;
+	/* bound: the nodes of one expression, each visited once */
+	check_stack_depth();
+	count->nodes++;
+	if (IsA(node, Const))
+	{
+		Const	   *c = (Const *) node;
+		Const	   *m;
+
+		if (c->constisnull || c->constbyval)
+			return node;
+		count->bytes += datumGetSize(c->constvalue, false, c->constlen);
+		m = (Const *) palloc(sizeof(Const));
+		*m = *c;
+		m->constbyval = true;
+		return (Node *) m;
+	}
+	if (IsA(node, Query))
+		return node;
+	return expression_tree_mutator(node, mask_datums, context);
+}
+
+/*
+ * sf_expr_equal - equal(a, b), the data of by-reference constants compared
+ * by address first; *work grows by the nodes compared, and by the bytes of
+ * a's constants where their addresses differ and equal() compares them
+ */
+bool
+sf_expr_equal(Node *a, Node *b, Size *work)
+{
+	MemoryContext scratch;
+	MemoryContext old;
+	MaskCount	ca = {0, 0};
+	MaskCount	cb = {0, 0};
+	bool		same;
+
+	if (a == b)
+		return true;
+	scratch = AllocSetContextCreate(CurrentMemoryContext,
+									"snowflake expression compare",
+									ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(scratch);
+	same = equal(mask_datums(a, &ca), mask_datums(b, &cb));
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(scratch);
+	*work += ca.nodes + cb.nodes;
+	if (same)
+		return true;
+	*work += ca.nodes + ca.bytes;
+	return equal(a, b);
+}

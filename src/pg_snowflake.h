@@ -68,6 +68,9 @@ extern struct HTAB *sf_hash_create(const char *name, long nelem, Size keysize,
 /* exprhash.c: a hash that every expression equal() to node shares */
 extern uint32 sf_expr_hash(Node *node);
 
+/* exprhash.c: equal(a, b), constants' data compared by address first */
+extern bool sf_expr_equal(Node *a, Node *b, Size *work);
+
 /* partition.c: what planning partitions remembers of a statement, a call */
 extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);
