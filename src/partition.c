@@ -355,14 +355,58 @@ static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
 static int	windows_left = MAX_EXPANDED_WINDOWS;
 
 /*
+ * How much more work this statement's planning may spend simplifying the
+ * restrictions of partitions against their parents' (simplify_partitioned
+ * in a partition, simplify_inherited_bound, leaf_partition_bound): one
+ * unit for each simplification tried, and for each look-up the nodes that
+ * sf_expr_equal compares, plus the bytes of the constants whose data it
+ * compares where a partition's copy does not share its parent's.  A
+ * look-up costs the nodes of a clause where the data is shared, as it is
+ * in the partitions the planner makes, however large a constant: a
+ * budget of MAX_PARTITION_WORK lets a statement through thousands of
+ * partitions of dozens of windows.  Past it, a partition's restrictions
+ * are left as written, which selects the same rows, without pruning by
+ * them below it, nor leaving out there the bounds a parent added: the
+ * work stays linear in the query, whatever the size of its constants.
+ */
+#define MAX_PARTITION_WORK	((Size) 64 * 1024 * 1024)
+
+static Size partition_work_left = MAX_PARTITION_WORK;
+
+/*
  * sf_partition_statement - a statement's planning starts (sf_planner in
  * flatten.c, at the outermost planner call): its windows may be expanded
- * again
+ * again, and its partitions simplified
  */
 void
 sf_partition_statement(void)
 {
 	windows_left = MAX_EXPANDED_WINDOWS;
+	partition_work_left = MAX_PARTITION_WORK;
+}
+
+/*
+ * A simplification in a partition starts: false where the statement's
+ * budget is spent, else one unit of it is.
+ */
+static bool
+partition_work_begin(void)
+{
+	if (partition_work_left == 0)
+		return false;
+	partition_work_left--;
+	return true;
+}
+
+/* equal(a, b) for a look-up of a partition, its work charged to the budget */
+static bool
+lookup_equal(Node *a, Node *b)
+{
+	Size		work = 0;
+	bool		same = sf_expr_equal(a, b, &work);
+
+	partition_work_left -= Min(work, partition_work_left);
+	return same;
 }
 
 /*
@@ -531,19 +575,36 @@ parent_index(PlannerInfo *root, Index varno)
 }
 
 /*
- * Whether the restrictions of parent varno hold the comparison cmp, with
- * the id's column read as its column attno.
+ * Whether the restrictions of parent varno hold the comparison cmp, "id op
+ * bound", with the id's column read as its column attno.  What is looked
+ * up is cmp with new nodes for the OpExpr, the id and its column, the
+ * column the parent's, and the bound shared: never the bound copied, in
+ * every partition.
  */
 static bool
 holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 {
-	Expr	   *want = copyObject(cmp);
-	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
+	OpExpr	   *want = makeNode(OpExpr);
+	Node	   *id = linitial(((OpExpr *) cmp)->args);
+	Var		   *var = makeNode(Var);
 	RestrictEntry *entry;
 	ListCell   *lc;
 
+	*want = *(OpExpr *) cmp;
+	*var = *id_column(id);
 	var->varno = varno;
 	var->varattno = attno;
+	if (IsA(id, RelabelType))
+	{
+		RelabelType *relabel = makeNode(RelabelType);
+
+		*relabel = *(RelabelType *) id;
+		relabel->arg = (Expr *) var;
+		id = (Node *) relabel;
+	}
+	else
+		id = (Node *) var;
+	want->args = list_make2(id, lsecond(((OpExpr *) cmp)->args));
 	entry = restrict_entry(parent_index(root, varno), RESTRICT_CLAUSE,
 						   sf_expr_hash((Node *) want), 0, InvalidOid,
 						   false, false, HASH_FIND, NULL);
@@ -553,27 +614,26 @@ holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 	foreach(lc, entry->nodes)
 	{
 		CHECK_FOR_INTERRUPTS();
-		if (equal(lfirst(lc), want))
+		if (lookup_equal(lfirst(lc), (Node *) want))
 			return true;
 	}
 	return false;
 }
 
 /*
- * Whether id's relation is a partition whose parent's restrictions already
- * hold every comparison of cmps: the run-time bounds of a clause that a
- * partitioned table added (simplify_partitioned), which its partitions
- * inherit as they are.  (A partition's column is a new Var, without the
- * parent's mark.)
+ * Whether the restrictions of parent varno, whose column attno id's
+ * relation's column is, already hold every comparison of cmps: the
+ * run-time bounds of a clause that a partitioned table added
+ * (simplify_partitioned), which its partitions inherit as they are.  (A
+ * partition's column is a new Var, without the parent's mark.)
  */
 static bool
-parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
+parent_holds_comparisons(PlannerInfo *root, Index varno, AttrNumber attno,
+						 List *cmps)
 {
-	Index		varno;
-	AttrNumber	attno;
 	ListCell   *lc;
 
-	if (cmps == NIL || !partition_parent(root, id, &varno, &attno))
+	if (cmps == NIL)
 		return false;
 	/* bound: the comparisons of one window, one or two */
 	foreach(lc, cmps)
@@ -609,6 +669,10 @@ parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
  * - A bound holding a subquery is left alone, rather than run twice, and so
  *	 is one read from the table's own row, which no pruning can use: the
  *	 clause stays as written, for partial indexes and ON CONFLICT.
+ *
+ * In a partition, the window is left as written once the statement's
+ * budget is spent (partition_work_left), and its run-time bounds are
+ * looked up in the parent's restrictions before any is built.
  */
 static Node *
 simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
@@ -621,8 +685,14 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	Node	   *marked;
 	Oid			op;
 	Expr	   *clause;
+	Index		parent = 0;
+	AttrNumber	parent_attno = 0;
+	bool		in_partition;
 
-	if (id->location == SF_EXPANDED_MARK(id->varno) || windows_left <= 0 ||
+	if (id->location == SF_EXPANDED_MARK(id->varno) || windows_left <= 0)
+		return NULL;
+	in_partition = partition_parent(req->root, id, &parent, &parent_attno);
+	if ((in_partition && !partition_work_begin()) ||
 		!range_partitioned_on(relid, id->varattno, &opfamily) ||
 		!sf_lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
 		contain_volatile_functions(bound) || contain_subplans(bound) ||
@@ -662,9 +732,12 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	}
 	else
 	{
-		helpers = sf_window_to_comparisons(&ops, w);
-		if (parent_holds_comparisons(req->root, id, helpers))
+		if (in_partition &&
+			(parent_holds_comparisons(req->root, parent, parent_attno,
+									  sf_window_probe(&ops, w)) ||
+			 partition_work_left == 0))
 			return NULL;
+		helpers = sf_window_to_comparisons(&ops, w);
 	}
 
 	op = window_operator(req->fcall->funcid, w);
@@ -728,7 +801,8 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 	if (id == NULL || c->constisnull || !c->constbyval ||
 		c->constlen != sizeof(Snowflake) ||
-		!leaf_partition_parent(root, id, &varno, &attno))
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
 		return NULL;
 	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
@@ -797,7 +871,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
 		return NULL;
 
-	if (!leaf_partition_parent(root, id, &varno, &attno))
+	if (!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
@@ -812,7 +887,9 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	foreach(lc, entry->nodes)
 	{
 		CHECK_FOR_INTERRUPTS();
-		if (equal(lfirst(lc), linitial(b->args)))
+		if (partition_work_left == 0)
+			break;
+		if (lookup_equal(lfirst(lc), linitial(b->args)))
 			return (Node *) makeBoolConst(true, false);
 	}
 	return NULL;
