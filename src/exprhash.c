@@ -213,11 +213,12 @@ mask_datums(Node *node, void *context)
 
 /*
  * sf_expr_equal - equal(a, b), the data of by-reference constants compared
- * by address first; *work grows by the nodes compared, and by the bytes of
- * a's constants where their addresses differ and equal() compares them
+ * by address first; with by_address, false where that is not enough (the
+ * expressions may still be equal).  Where equal() runs, *work grows by the
+ * nodes and the bytes of a's constants' data that it may compare.
  */
 bool
-sf_expr_equal(Node *a, Node *b, Size *work)
+sf_expr_equal(Node *a, Node *b, bool by_address, Size *work)
 {
 	MemoryContext scratch;
 	MemoryContext old;
@@ -234,9 +235,8 @@ sf_expr_equal(Node *a, Node *b, Size *work)
 	same = equal(mask_datums(a, &ca), mask_datums(b, &cb));
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(scratch);
-	*work += ca.nodes + cb.nodes;
-	if (same)
-		return true;
+	if (same || by_address)
+		return same;
 	*work += ca.nodes + ca.bytes;
 	return equal(a, b);
 }

@@ -357,19 +357,21 @@ static int	windows_left = MAX_EXPANDED_WINDOWS;
 /*
  * How much more work this statement's planning may spend simplifying the
  * restrictions of partitions against their parents' (simplify_partitioned
- * in a partition, simplify_inherited_bound, leaf_partition_bound): one
- * unit for each simplification tried, and for each look-up the nodes that
- * sf_expr_equal compares, plus the bytes of the constants whose data it
- * compares where a partition's copy does not share its parent's.  A
- * look-up costs the nodes of a clause where the data is shared, as it is
- * in the partitions the planner makes, however large a constant: a
- * budget of MAX_PARTITION_WORK lets a statement through thousands of
- * partitions of dozens of windows.  Past it, a partition's restrictions
- * are left as written, which selects the same rows, without pruning by
- * them below it, nor leaving out there the bounds a parent added: the
- * work stays linear in the query, whatever the size of its constants.
+ * in a partition, simplify_inherited_bound, leaf_partition_bound), in
+ * units: one for each simplification tried, and one for every
+ * WORK_UNIT_BYTES nodes and bytes of constants' data that equal() may
+ * compare where a look-up's expressions do not share that data
+ * (lookup_nodes).  Where they share it, as the copies of a parent's
+ * clauses that the planner makes for its partitions do, a look-up costs
+ * the nodes of a clause, whatever the size of its constants, as the copy
+ * did.  The budget lets a statement through some 250,000 simplifications
+ * (4,000 partitions of 64 windows) or 16 MB of constants compared.  Past
+ * it, a partition's restrictions are left as written, which selects the
+ * same rows, without pruning by them below it, nor leaving out there the
+ * bounds a parent added.
  */
-#define MAX_PARTITION_WORK	((Size) 64 * 1024 * 1024)
+#define MAX_PARTITION_WORK	((Size) 256 * 1024)
+#define WORK_UNIT_BYTES		64
 
 static Size partition_work_left = MAX_PARTITION_WORK;
 
@@ -398,15 +400,36 @@ partition_work_begin(void)
 	return true;
 }
 
-/* equal(a, b) for a look-up of a partition, its work charged to the budget */
+/*
+ * Whether a look-up of a partition finds want among the nodes of a bucket
+ * (at most MAX_NODES_PER_HASH), its work charged to the budget: first by
+ * the addresses of their constants' data, which a partition's copy of its
+ * parent's clause shares, then by equal() until the budget is spent.
+ */
 static bool
-lookup_equal(Node *a, Node *b)
+lookup_nodes(List *nodes, Node *want)
 {
-	Size		work = 0;
-	bool		same = sf_expr_equal(a, b, &work);
+	ListCell   *lc;
 
-	partition_work_left -= Min(work, partition_work_left);
-	return same;
+	/* bound: the nodes of one bucket, twice */
+	for (int pass = 0; pass < 2; pass++)
+	{
+		foreach(lc, nodes)
+		{
+			Size		work = 0;
+			bool		same;
+
+			CHECK_FOR_INTERRUPTS();
+			if (pass == 1 && partition_work_left == 0)
+				return false;
+			same = sf_expr_equal(lfirst(lc), want, pass == 0, &work);
+			work /= WORK_UNIT_BYTES;
+			partition_work_left -= Min(work, partition_work_left);
+			if (same)
+				return true;
+		}
+	}
+	return false;
 }
 
 /*
@@ -588,7 +611,6 @@ holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 	Node	   *id = linitial(((OpExpr *) cmp)->args);
 	Var		   *var = makeNode(Var);
 	RestrictEntry *entry;
-	ListCell   *lc;
 
 	*want = *(OpExpr *) cmp;
 	*var = *id_column(id);
@@ -608,16 +630,7 @@ holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 	entry = restrict_entry(parent_index(root, varno), RESTRICT_CLAUSE,
 						   sf_expr_hash((Node *) want), 0, InvalidOid,
 						   false, false, HASH_FIND, NULL);
-	if (entry == NULL)
-		return false;
-	/* bound: the clauses of want's hash, at most MAX_NODES_PER_HASH */
-	foreach(lc, entry->nodes)
-	{
-		CHECK_FOR_INTERRUPTS();
-		if (lookup_equal(lfirst(lc), (Node *) want))
-			return true;
-	}
-	return false;
+	return entry != NULL && lookup_nodes(entry->nodes, (Node *) want);
 }
 
 /*
@@ -847,7 +860,6 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	Oid			ext;
 	int			i;
 	RestrictEntry *entry;
-	ListCell   *lc;
 
 	if (root == NULL || list_length(req->fcall->args) != 2)
 		return NULL;
@@ -881,17 +893,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 						   inherited_bounds[i].from_instant,
 						   DatumGetBool(((Const *) lsecond(b->args))->constvalue),
 						   HASH_FIND, NULL);
-	if (entry == NULL)
-		return NULL;
-	/* bound: the instants of t's hash, at most MAX_NODES_PER_HASH */
-	foreach(lc, entry->nodes)
-	{
-		CHECK_FOR_INTERRUPTS();
-		if (partition_work_left == 0)
-			break;
-		if (lookup_equal(lfirst(lc), linitial(b->args)))
-			return (Node *) makeBoolConst(true, false);
-	}
+	if (entry != NULL && lookup_nodes(entry->nodes, linitial(b->args)))
+		return (Node *) makeBoolConst(true, false);
 	return NULL;
 }
 
