@@ -14,7 +14,10 @@
  * (snowflake_compare_support, the planner support function of the
  * comparisons ">=" and "<=" of ids).  The partitions look clauses up in
  * their parent's restrictions through an index made once per planner
- * call, so that the work stays linear in the restrictions.
+ * call, so that the work stays linear in the restrictions, and compare
+ * constants' data by address before equal() (sf_expr_equal), so that a
+ * large constant costs a partition no more than a short one; what equal()
+ * compares counts against a budget per statement (partition_work_left).
  *
  *-------------------------------------------------------------------------
  */
