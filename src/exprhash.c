@@ -74,9 +74,9 @@ expr_hash_walker(Node *node, void *context)
 					 * Of the bytes that datumIsEqual compares, as equal()
 					 * does, their number and at most the first and last
 					 * CONST_HASH_BYTES: a constant of megabytes costs no more
-					 * to hash than a short one, however many partitions
-					 * hash it again.  Constants that differ only between
-					 * the two collide.
+					 * to hash than a short one, however many partitions hash
+					 * it again.  Constants that differ only between the two
+					 * collide.
 					 */
 					const unsigned char *p = (const unsigned char *) DatumGetPointer(c->constvalue);
 					Size		len = datumGetSize(c->constvalue, false, c->constlen);

@@ -26,6 +26,7 @@
 #include "access/relation.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
+#include "common/hashfn.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -309,11 +310,51 @@ typedef struct RestrictKey
 
 typedef struct RestrictEntry
 {
-	RestrictKey key;			/* hash key: must be first */
+	RestrictKey key;			/* hash key */
+	char		status;			/* simplehash's */
 	List	   *nodes;			/* clauses, or instants */
 	Snowflake	max_lo;			/* range: the largest first id */
 	Snowflake	min_hi;			/* ... and the smallest last id */
 } RestrictEntry;
+
+static inline uint32
+restrict_key_hash(const RestrictKey *k)
+{
+	uint32		h = hash_bytes_uint32((uint32) k->kind);
+
+	h = hash_combine(h, k->hash);
+	h = hash_combine(h, (uint32) k->attno);
+	h = hash_combine(h, (uint32) k->ext);
+	return hash_combine(h, (uint32) k->from_instant << 1 | (uint32) k->inclusive);
+}
+
+static inline bool
+restrict_key_equal(const RestrictKey *a, const RestrictKey *b)
+{
+	return a->kind == b->kind && a->hash == b->hash && a->attno == b->attno &&
+		a->ext == b->ext && a->from_instant == b->from_instant &&
+		a->inclusive == b->inclusive;
+}
+
+/*
+ * The restrictions of one parent, by RestrictKey: a simplehash, whose
+ * array is all it allocates, in index_context.  (A dynahash table makes a
+ * memory context of its own, of 8 kB at least: with 100 sub-partitioned
+ * partitions, some 800 kB more for a plan to allocate, free, and fault in
+ * again where the allocator gave it back to the system.)
+ */
+#define SH_PREFIX		restricts
+#define SH_ELEMENT_TYPE RestrictEntry
+#define SH_KEY_TYPE		RestrictKey
+#define SH_KEY			key
+#define SH_HASH_KEY(tb, k) restrict_key_hash(&(k))
+#define SH_EQUAL(tb, a, b) restrict_key_equal(&(a), &(b))
+#define SH_SCOPE		static inline
+#define SH_DECLARE
+#define SH_DEFINE
+#include "lib/simplehash.h"
+
+typedef struct restricts_hash RestrictTable;
 
 /* The index of one parent, varno, of one planner call, root */
 typedef struct ParentKey
@@ -329,7 +370,7 @@ typedef struct ParentIndex
 	PlannerGlobal *glob;		/* address is indexed afresh */
 	List	   *rinfos;			/* the restrictions indexed, and their */
 	int			nrinfos;		/* number: any others are indexed afresh */
-	HTAB	   *table;			/* RestrictEntry by RestrictKey */
+	RestrictTable *table;		/* RestrictEntry by RestrictKey */
 } ParentIndex;
 
 /*
@@ -465,9 +506,9 @@ indexes(void)
 }
 
 static RestrictEntry *
-restrict_entry(HTAB *table, RestrictKind kind, uint32 hash, AttrNumber attno,
-			   Oid ext, bool from_instant, bool inclusive, HASHACTION action,
-			   bool *found)
+restrict_entry(RestrictTable *table, RestrictKind kind, uint32 hash,
+			   AttrNumber attno, Oid ext, bool from_instant, bool inclusive,
+			   HASHACTION action, bool *found)
 {
 	RestrictKey key;
 
@@ -478,7 +519,9 @@ restrict_entry(HTAB *table, RestrictKind kind, uint32 hash, AttrNumber attno,
 	key.ext = ext;
 	key.from_instant = from_instant;
 	key.inclusive = inclusive;
-	return (RestrictEntry *) hash_search(table, &key, action, found);
+	if (action == HASH_FIND)
+		return restricts_lookup(table, key);
+	return restricts_insert(table, key, found);
 }
 
 /*
@@ -509,7 +552,7 @@ window_over(Expr *clause, Index varno, SfWindow *w, Var **var, Oid *funcid)
 
 /* Index one restriction, clause, of parent varno */
 static void
-index_restriction(HTAB *table, Expr *clause, Index varno)
+index_restriction(RestrictTable *table, Expr *clause, Index varno)
 {
 	RestrictEntry *entry;
 	SfWindow	w;
@@ -557,14 +600,14 @@ index_restriction(HTAB *table, Expr *clause, Index varno)
  * The index of the restrictions of parent varno, a partitioned table of
  * root's query level: made once per planner call, in one pass.
  */
-static HTAB *
+static RestrictTable *
 parent_index(PlannerInfo *root, Index varno)
 {
 	List	   *rinfos = root->simple_rel_array[varno]->baserestrictinfo;
 	ParentKey	key;
 	ParentIndex *index;
 	MemoryContext old;
-	HTAB	   *table;
+	RestrictTable *table;
 	ListCell   *lc;
 	bool		found;
 
@@ -579,11 +622,9 @@ parent_index(PlannerInfo *root, Index varno)
 
 	/* a table left by an error, or of a list since changed, is dropped */
 	if (found && index->table != NULL)
-		hash_destroy(index->table);
+		restricts_destroy(index->table);
 	index->table = NULL;
-	table = sf_hash_create("snowflake parent restrictions",
-						   Max(list_length(rinfos), 16), sizeof(RestrictKey),
-						   sizeof(RestrictEntry), index_context);
+	table = restricts_create(index_context, Max(list_length(rinfos), 8), NULL);
 	old = MemoryContextSwitchTo(index_context);
 	/* bound: the restrictions of one relation; linear */
 	foreach(lc, rinfos)
