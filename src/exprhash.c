@@ -3,7 +3,14 @@
  * exprhash.c
  *	  A hash of an expression that every expression equal() to it shares,
  *	  so that the planner hooks find equal expressions among many by
- *	  sorting or hashing, and run equal() only within a run of one hash.
+ *	  sorting or hashing, and run equal() only within a run of one hash;
+ *	  and equal() that first compares the data of constants by address.
+ *
+ * Neither costs more for a large constant than for a small one where the
+ * two expressions share its data, as a partition's copy of its parent's
+ * restriction does (core's expression_tree_mutator copies a Const's node,
+ * not its data): the hash reads a bounded part of the data, and the
+ * comparison finds the same address.
  *
  *-------------------------------------------------------------------------
  */
@@ -16,6 +23,10 @@
 #include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
 #include "utils/datum.h"
+#include "utils/memutils.h"
+
+/* The bytes of a by-reference constant hashed at each end (above) */
+#define CONST_HASH_BYTES	64
 
 /* What the walker adds up: the hash, and the size of what it hashed */
 typedef struct ExprHashState
@@ -81,10 +92,22 @@ expr_hash_walker(Node *node, void *context)
 					MIX(hash_bytes((const unsigned char *) &c->constvalue, sizeof(Datum)));
 				else
 				{
-					/* the bytes that datumIsEqual compares, as equal() does */
+					/*
+					 * Of the bytes that datumIsEqual compares, as equal()
+					 * does, their number and at most the first and last
+					 * CONST_HASH_BYTES: a constant of megabytes costs no more
+					 * to hash than a short one, however many partitions hash
+					 * it again.  Constants that differ only between the two
+					 * collide.  The size counts all its bytes, which equal()
+					 * may read.
+					 */
+					const unsigned char *p = (const unsigned char *) DatumGetPointer(c->constvalue);
 					Size		len = datumGetSize(c->constvalue, false, c->constlen);
+					Size		part = Min(len, CONST_HASH_BYTES);
 
-					MIX(hash_bytes((const unsigned char *) DatumGetPointer(c->constvalue), (int) len));
+					MIX(len);
+					MIX(hash_bytes(p, (int) part));
+					MIX(hash_bytes(p + len - part, (int) part));
 					st->size += len;
 				}
 				return false;
@@ -301,4 +324,77 @@ uint32
 sf_expr_hash(Node *node)
 {
 	return sf_expr_hash_size(node, NULL);
+}
+
+/* What mask_datums counts of an expression */
+typedef struct MaskCount
+{
+	Size		nodes;			/* the nodes visited */
+	Size		bytes;			/* the data of its by-reference constants */
+} MaskCount;
+
+/*
+ * A copy of an expression's nodes (not of its constants' data) in which
+ * each non-NULL by-reference Const is marked by-value, so that equal()
+ * compares its datum, the address of its data, as a value.  Other Consts,
+ * and queries of sublinks, are shared, and compared by equal() as they
+ * are.  So two copies are equal() only where the expressions are, with
+ * the data of each pair of constants at one address.
+ */
+static Node *
+mask_datums(Node *node, void *context)
+{
+	MaskCount  *count = (MaskCount *) context;
+
+	if (node == NULL)
+		return NULL;
+	/* bound: the nodes of one expression, each visited once */
+	check_stack_depth();
+	count->nodes++;
+	if (IsA(node, Const))
+	{
+		Const	   *c = (Const *) node;
+		Const	   *m;
+
+		if (c->constisnull || c->constbyval)
+			return node;
+		count->bytes += datumGetSize(c->constvalue, false, c->constlen);
+		m = (Const *) palloc(sizeof(Const));
+		*m = *c;
+		m->constbyval = true;
+		return (Node *) m;
+	}
+	if (IsA(node, Query))
+		return node;
+	return expression_tree_mutator(node, mask_datums, context);
+}
+
+/*
+ * sf_expr_equal - equal(a, b), the data of by-reference constants compared
+ * by address first; with by_address, false where that is not enough (the
+ * expressions may still be equal).  Where equal() runs, *work grows by the
+ * nodes and the bytes of a's constants' data that it may compare.
+ */
+bool
+sf_expr_equal(Node *a, Node *b, bool by_address, Size *work)
+{
+	MemoryContext scratch;
+	MemoryContext old;
+	MaskCount	ca = {0, 0};
+	MaskCount	cb = {0, 0};
+	bool		same;
+
+	if (a == b)
+		return true;
+	scratch = AllocSetContextCreate(CurrentMemoryContext,
+									"snowflake expression compare",
+									ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(scratch);
+	same = equal(mask_datums(a, &ca), mask_datums(b, &cb));
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(scratch);
+	if (same || by_address)
+		return same;
+	*work += ca.nodes + ca.bytes;
+	return equal(a, b);
 }

@@ -14,7 +14,10 @@
  * (snowflake_compare_support, the planner support function of the
  * comparisons ">=" and "<=" of ids).  The partitions look clauses up in
  * their parent's restrictions through an index made once per planner
- * call, so that the work stays linear in the restrictions.
+ * call, so that the work stays linear in the restrictions, and compare
+ * constants' data by address before equal() (sf_expr_equal), so that a
+ * large constant costs a partition no more than a short one; what equal()
+ * compares counts against a budget per statement (partition_work_left).
  *
  *-------------------------------------------------------------------------
  */
@@ -23,6 +26,7 @@
 #include "access/relation.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
+#include "common/hashfn.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
@@ -306,11 +310,51 @@ typedef struct RestrictKey
 
 typedef struct RestrictEntry
 {
-	RestrictKey key;			/* hash key: must be first */
+	RestrictKey key;			/* hash key */
+	char		status;			/* simplehash's */
 	List	   *nodes;			/* clauses, or instants */
 	Snowflake	max_lo;			/* range: the largest first id */
 	Snowflake	min_hi;			/* ... and the smallest last id */
 } RestrictEntry;
+
+static inline uint32
+restrict_key_hash(const RestrictKey *k)
+{
+	uint32		h = hash_bytes_uint32((uint32) k->kind);
+
+	h = hash_combine(h, k->hash);
+	h = hash_combine(h, (uint32) k->attno);
+	h = hash_combine(h, (uint32) k->ext);
+	return hash_combine(h, (uint32) k->from_instant << 1 | (uint32) k->inclusive);
+}
+
+static inline bool
+restrict_key_equal(const RestrictKey *a, const RestrictKey *b)
+{
+	return a->kind == b->kind && a->hash == b->hash && a->attno == b->attno &&
+		a->ext == b->ext && a->from_instant == b->from_instant &&
+		a->inclusive == b->inclusive;
+}
+
+/*
+ * The restrictions of one parent, by RestrictKey: a simplehash, whose
+ * array is all it allocates, in index_context.  (A dynahash table makes a
+ * memory context of its own, of 8 kB at least: with 100 sub-partitioned
+ * partitions, some 800 kB more for a plan to allocate, free, and fault in
+ * again where the allocator gave it back to the system.)
+ */
+#define SH_PREFIX		restricts
+#define SH_ELEMENT_TYPE RestrictEntry
+#define SH_KEY_TYPE		RestrictKey
+#define SH_KEY			key
+#define SH_HASH_KEY(tb, k) restrict_key_hash(&(k))
+#define SH_EQUAL(tb, a, b) restrict_key_equal(&(a), &(b))
+#define SH_SCOPE		static inline
+#define SH_DECLARE
+#define SH_DEFINE
+#include "lib/simplehash.h"
+
+typedef struct restricts_hash RestrictTable;
 
 /* The index of one parent, varno, of one planner call, root */
 typedef struct ParentKey
@@ -326,7 +370,7 @@ typedef struct ParentIndex
 	PlannerGlobal *glob;		/* address is indexed afresh */
 	List	   *rinfos;			/* the restrictions indexed, and their */
 	int			nrinfos;		/* number: any others are indexed afresh */
-	HTAB	   *table;			/* RestrictEntry by RestrictKey */
+	RestrictTable *table;		/* RestrictEntry by RestrictKey */
 } ParentIndex;
 
 /*
@@ -355,14 +399,81 @@ static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
 static int	windows_left = MAX_EXPANDED_WINDOWS;
 
 /*
+ * How much more work this statement's planning may spend simplifying the
+ * restrictions of partitions against their parents' (simplify_partitioned
+ * in a partition, simplify_inherited_bound, leaf_partition_bound), in
+ * units: one for each simplification tried, and one for every
+ * WORK_UNIT_BYTES nodes and bytes of constants' data that equal() may
+ * compare where a look-up's expressions do not share that data
+ * (lookup_nodes).  Where they share it, as the copies of a parent's
+ * clauses that the planner makes for its partitions do, a look-up costs
+ * the nodes of a clause, whatever the size of its constants, as the copy
+ * did.  The budget lets a statement through some 250,000 simplifications
+ * (4,000 partitions of 64 windows) or 16 MB of constants compared.  Past
+ * it, a partition's restrictions are left as written, which selects the
+ * same rows, without pruning by them below it, nor leaving out there the
+ * bounds a parent added.
+ */
+#define MAX_PARTITION_WORK	((Size) 256 * 1024)
+#define WORK_UNIT_BYTES		64
+
+static Size partition_work_left = MAX_PARTITION_WORK;
+
+/*
  * sf_partition_statement - a statement's planning starts (sf_planner in
  * flatten.c, at the outermost planner call): its windows may be expanded
- * again
+ * again, and its partitions simplified
  */
 void
 sf_partition_statement(void)
 {
 	windows_left = MAX_EXPANDED_WINDOWS;
+	partition_work_left = MAX_PARTITION_WORK;
+}
+
+/*
+ * A simplification in a partition starts: false where the statement's
+ * budget is spent, else one unit of it is.
+ */
+static bool
+partition_work_begin(void)
+{
+	if (partition_work_left == 0)
+		return false;
+	partition_work_left--;
+	return true;
+}
+
+/*
+ * Whether a look-up of a partition finds want among the nodes of a bucket
+ * (at most MAX_NODES_PER_HASH), its work charged to the budget: first by
+ * the addresses of their constants' data, which a partition's copy of its
+ * parent's clause shares, then by equal() until the budget is spent.
+ */
+static bool
+lookup_nodes(List *nodes, Node *want)
+{
+	ListCell   *lc;
+
+	/* bound: the nodes of one bucket, twice */
+	for (int pass = 0; pass < 2; pass++)
+	{
+		foreach(lc, nodes)
+		{
+			Size		work = 0;
+			bool		same;
+
+			CHECK_FOR_INTERRUPTS();
+			if (pass == 1 && partition_work_left == 0)
+				return false;
+			same = sf_expr_equal(lfirst(lc), want, pass == 0, &work);
+			work /= WORK_UNIT_BYTES;
+			partition_work_left -= Min(work, partition_work_left);
+			if (same)
+				return true;
+		}
+	}
+	return false;
 }
 
 /*
@@ -395,9 +506,9 @@ indexes(void)
 }
 
 static RestrictEntry *
-restrict_entry(HTAB *table, RestrictKind kind, uint32 hash, AttrNumber attno,
-			   Oid ext, bool from_instant, bool inclusive, HASHACTION action,
-			   bool *found)
+restrict_entry(RestrictTable *table, RestrictKind kind, uint32 hash,
+			   AttrNumber attno, Oid ext, bool from_instant, bool inclusive,
+			   HASHACTION action, bool *found)
 {
 	RestrictKey key;
 
@@ -408,7 +519,9 @@ restrict_entry(HTAB *table, RestrictKind kind, uint32 hash, AttrNumber attno,
 	key.ext = ext;
 	key.from_instant = from_instant;
 	key.inclusive = inclusive;
-	return (RestrictEntry *) hash_search(table, &key, action, found);
+	if (action == HASH_FIND)
+		return restricts_lookup(table, key);
+	return restricts_insert(table, key, found);
 }
 
 /*
@@ -439,7 +552,7 @@ window_over(Expr *clause, Index varno, SfWindow *w, Var **var, Oid *funcid)
 
 /* Index one restriction, clause, of parent varno */
 static void
-index_restriction(HTAB *table, Expr *clause, Index varno)
+index_restriction(RestrictTable *table, Expr *clause, Index varno)
 {
 	RestrictEntry *entry;
 	SfWindow	w;
@@ -487,14 +600,14 @@ index_restriction(HTAB *table, Expr *clause, Index varno)
  * The index of the restrictions of parent varno, a partitioned table of
  * root's query level: made once per planner call, in one pass.
  */
-static HTAB *
+static RestrictTable *
 parent_index(PlannerInfo *root, Index varno)
 {
 	List	   *rinfos = root->simple_rel_array[varno]->baserestrictinfo;
 	ParentKey	key;
 	ParentIndex *index;
 	MemoryContext old;
-	HTAB	   *table;
+	RestrictTable *table;
 	ListCell   *lc;
 	bool		found;
 
@@ -509,11 +622,9 @@ parent_index(PlannerInfo *root, Index varno)
 
 	/* a table left by an error, or of a list since changed, is dropped */
 	if (found && index->table != NULL)
-		hash_destroy(index->table);
+		restricts_destroy(index->table);
 	index->table = NULL;
-	table = sf_hash_create("snowflake parent restrictions",
-						   Max(list_length(rinfos), 16), sizeof(RestrictKey),
-						   sizeof(RestrictEntry), index_context);
+	table = restricts_create(index_context, Max(list_length(rinfos), 8), NULL);
 	old = MemoryContextSwitchTo(index_context);
 	/* bound: the restrictions of one relation; linear */
 	foreach(lc, rinfos)
@@ -531,49 +642,55 @@ parent_index(PlannerInfo *root, Index varno)
 }
 
 /*
- * Whether the restrictions of parent varno hold the comparison cmp, with
- * the id's column read as its column attno.
+ * Whether the restrictions of parent varno hold the comparison cmp, "id op
+ * bound", with the id's column read as its column attno.  What is looked
+ * up is cmp with new nodes for the OpExpr, the id and its column, the
+ * column the parent's, and the bound shared: never the bound copied, in
+ * every partition.
  */
 static bool
 holds_comparison(PlannerInfo *root, Expr *cmp, Index varno, AttrNumber attno)
 {
-	Expr	   *want = copyObject(cmp);
-	Var		   *var = id_column(linitial(((OpExpr *) want)->args));
+	OpExpr	   *want = makeNode(OpExpr);
+	Node	   *id = linitial(((OpExpr *) cmp)->args);
+	Var		   *var = makeNode(Var);
 	RestrictEntry *entry;
-	ListCell   *lc;
 
+	*want = *(OpExpr *) cmp;
+	*var = *id_column(id);
 	var->varno = varno;
 	var->varattno = attno;
+	if (IsA(id, RelabelType))
+	{
+		RelabelType *relabel = makeNode(RelabelType);
+
+		*relabel = *(RelabelType *) id;
+		relabel->arg = (Expr *) var;
+		id = (Node *) relabel;
+	}
+	else
+		id = (Node *) var;
+	want->args = list_make2(id, lsecond(((OpExpr *) cmp)->args));
 	entry = restrict_entry(parent_index(root, varno), RESTRICT_CLAUSE,
 						   sf_expr_hash((Node *) want), 0, InvalidOid,
 						   false, false, HASH_FIND, NULL);
-	if (entry == NULL)
-		return false;
-	/* bound: the clauses of want's hash, at most MAX_NODES_PER_HASH */
-	foreach(lc, entry->nodes)
-	{
-		CHECK_FOR_INTERRUPTS();
-		if (equal(lfirst(lc), want))
-			return true;
-	}
-	return false;
+	return entry != NULL && lookup_nodes(entry->nodes, (Node *) want);
 }
 
 /*
- * Whether id's relation is a partition whose parent's restrictions already
- * hold every comparison of cmps: the run-time bounds of a clause that a
- * partitioned table added (simplify_partitioned), which its partitions
- * inherit as they are.  (A partition's column is a new Var, without the
- * parent's mark.)
+ * Whether the restrictions of parent varno, whose column attno id's
+ * relation's column is, already hold every comparison of cmps: the
+ * run-time bounds of a clause that a partitioned table added
+ * (simplify_partitioned), which its partitions inherit as they are.  (A
+ * partition's column is a new Var, without the parent's mark.)
  */
 static bool
-parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
+parent_holds_comparisons(PlannerInfo *root, Index varno, AttrNumber attno,
+						 List *cmps)
 {
-	Index		varno;
-	AttrNumber	attno;
 	ListCell   *lc;
 
-	if (cmps == NIL || !partition_parent(root, id, &varno, &attno))
+	if (cmps == NIL)
 		return false;
 	/* bound: the comparisons of one window, one or two */
 	foreach(lc, cmps)
@@ -609,6 +726,10 @@ parent_holds_comparisons(PlannerInfo *root, Var *id, List *cmps)
  * - A bound holding a subquery is left alone, rather than run twice, and so
  *	 is one read from the table's own row, which no pruning can use: the
  *	 clause stays as written, for partial indexes and ON CONFLICT.
+ *
+ * In a partition, the window is left as written once the statement's
+ * budget is spent (partition_work_left), and its run-time bounds are
+ * looked up in the parent's restrictions before any is built.
  */
 static Node *
 simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
@@ -621,8 +742,14 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	Node	   *marked;
 	Oid			op;
 	Expr	   *clause;
+	Index		parent = 0;
+	AttrNumber	parent_attno = 0;
+	bool		in_partition;
 
-	if (id->location == SF_EXPANDED_MARK(id->varno) || windows_left <= 0 ||
+	if (id->location == SF_EXPANDED_MARK(id->varno) || windows_left <= 0)
+		return NULL;
+	in_partition = partition_parent(req->root, id, &parent, &parent_attno);
+	if ((in_partition && !partition_work_begin()) ||
 		!range_partitioned_on(relid, id->varattno, &opfamily) ||
 		!sf_lookup_ops(opfamily, exprType(w->id), req->fcall->funcid, &ops) ||
 		contain_volatile_functions(bound) || contain_subplans(bound) ||
@@ -662,9 +789,12 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 	}
 	else
 	{
-		helpers = sf_window_to_comparisons(&ops, w);
-		if (parent_holds_comparisons(req->root, id, helpers))
+		if (in_partition &&
+			(parent_holds_comparisons(req->root, parent, parent_attno,
+									  sf_window_probe(&ops, w)) ||
+			 partition_work_left == 0))
 			return NULL;
+		helpers = sf_window_to_comparisons(&ops, w);
 	}
 
 	op = window_operator(req->fcall->funcid, w);
@@ -728,7 +858,8 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 	if (id == NULL || c->constisnull || !c->constbyval ||
 		c->constlen != sizeof(Snowflake) ||
-		!leaf_partition_parent(root, id, &varno, &attno))
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
 		return NULL;
 	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
 						   &inherited_bounds[0].compare,
@@ -773,7 +904,6 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	Oid			ext;
 	int			i;
 	RestrictEntry *entry;
-	ListCell   *lc;
 
 	if (root == NULL || list_length(req->fcall->args) != 2)
 		return NULL;
@@ -797,7 +927,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext)
 		return NULL;
 
-	if (!leaf_partition_parent(root, id, &varno, &attno))
+	if (!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
 		return NULL;
 
 	/* the parent's restrictions hold the window of this bound */
@@ -806,15 +937,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 						   inherited_bounds[i].from_instant,
 						   DatumGetBool(((Const *) lsecond(b->args))->constvalue),
 						   HASH_FIND, NULL);
-	if (entry == NULL)
-		return NULL;
-	/* bound: the instants of t's hash, at most MAX_NODES_PER_HASH */
-	foreach(lc, entry->nodes)
-	{
-		CHECK_FOR_INTERRUPTS();
-		if (equal(lfirst(lc), linitial(b->args)))
-			return (Node *) makeBoolConst(true, false);
-	}
+	if (entry != NULL && lookup_nodes(entry->nodes, linitial(b->args)))
+		return (Node *) makeBoolConst(true, false);
 	return NULL;
 }
 

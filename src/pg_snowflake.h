@@ -69,6 +69,9 @@ extern struct HTAB *sf_hash_create(const char *name, long nelem, Size keysize,
 extern uint32 sf_expr_hash(Node *node);
 extern uint32 sf_expr_hash_size(Node *node, Size *size);
 
+/* exprhash.c: equal(a, b), constants' data compared by address first */
+extern bool sf_expr_equal(Node *a, Node *b, bool by_address, Size *work);
+
 /* partition.c: what planning partitions remembers of a statement, a call */
 extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);

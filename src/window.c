@@ -33,6 +33,7 @@
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
@@ -232,15 +233,37 @@ make_nullif(Oid eqop, Node *a, Node *b)
 }
 
 /*
- * The id bound of a one-sided window on a non-constant instant t: the
- * smallest id in it for a lower end, the largest for an upper end; NULL
- * when t is NULL or no id is in the window.  Evaluates t once.
+ * A copy of the nodes of an expression that shares the data of its
+ * by-reference constants, as core's expression_tree_mutator copies a Const:
+ * the window's bound copied into the comparisons made of it, as large as
+ * a constant it holds may be, costs its nodes, not its data, and stays at
+ * the address that sf_expr_equal compares first.  No one writes into a
+ * Const's data.
  */
 static Node *
-instant_bound_expr(const SfWindow *w, const SfOps *ops)
+copy_sharing_data(Node *node, void *context)
+{
+	if (node == NULL)
+		return NULL;
+	/* bound: the nodes of one expression, each visited once */
+	check_stack_depth();
+	if (IsA(node, Query))
+		return (Node *) copyObject(node);
+	return expression_tree_mutator(node, copy_sharing_data, context);
+}
+
+/*
+ * The id bound of a one-sided window on a non-constant instant t: the
+ * smallest id in it for a lower end, the largest for an upper end; NULL
+ * when t is NULL or no id is in the window.  Evaluates t once.  t is
+ * copied (copy_sharing_data) unless share, where the bound is only looked
+ * up, never put in a tree (sf_window_probe).
+ */
+static Node *
+instant_bound_expr(const SfWindow *w, const SfOps *ops, bool share)
 {
 	static const Oid args[] = {TIMESTAMPTZOID, BOOLOID};
-	Node	   *t = copyObject(w->instant);
+	Node	   *t = share ? w->instant : copy_sharing_data(w->instant, NULL);
 	Node	   *bound;
 	Node	   *range;
 	Node	   *flags;
@@ -325,10 +348,11 @@ const_window_comparisons(const SfOps *ops, Node *id, bool any,
  * a bound known only at run time, "id >= floor" for a lower end, "id <=
  * ceil" for an upper end, and both for a range.  NIL if the extension lacks
  * a function, or the bound would have to be copied into two comparisons and
- * holds a subquery, which must not run twice.
+ * holds a subquery, which must not run twice.  A run-time bound is copied
+ * into them (copy_sharing_data), unless share.
  */
-List *
-sf_window_to_comparisons(const SfOps *ops, const SfWindow *w)
+static List *
+window_comparisons(const SfOps *ops, const SfWindow *w, bool share)
 {
 	Node	   *bound = sf_window_bound(w);
 	Node	   *lo;
@@ -350,7 +374,7 @@ sf_window_to_comparisons(const SfOps *ops, const SfWindow *w)
 
 	if (w->instant != NULL)
 	{
-		Node	   *b = instant_bound_expr(w, ops);
+		Node	   *b = instant_bound_expr(w, ops, share);
 
 		if (b == NULL)
 			return NIL;
@@ -364,12 +388,34 @@ sf_window_to_comparisons(const SfOps *ops, const SfWindow *w)
 	if (IsA(bound, RelabelType) &&
 		exprType((Node *) ((RelabelType *) bound)->arg) == TSTZRANGEOID)
 		bound = (Node *) ((RelabelType *) bound)->arg;
-	lo = make_call(ops, "snowflake_range_floor", 1, range_arg,
-				   ops->sftype, list_make1(copyObject(bound)));
-	hi = make_call(ops, "snowflake_range_ceil", 1, range_arg,
-				   ops->sftype, list_make1(copyObject(bound)));
+	lo = make_call(ops, "snowflake_range_floor", 1, range_arg, ops->sftype,
+				   list_make1(share ? bound : copy_sharing_data(bound, NULL)));
+	hi = make_call(ops, "snowflake_range_ceil", 1, range_arg, ops->sftype,
+				   list_make1(share ? bound : copy_sharing_data(bound, NULL)));
 	if (lo == NULL || hi == NULL)
 		return NIL;
 	return list_make2(sf_make_comparison(ops->ge, w->id, lo),
 					  sf_make_comparison(ops->le, w->id, hi));
+}
+
+/*
+ * sf_window_to_comparisons - the comparisons of the id that select exactly
+ * the window's ids (window_comparisons), each with a copy of its own of a
+ * run-time bound
+ */
+List *
+sf_window_to_comparisons(const SfOps *ops, const SfWindow *w)
+{
+	return window_comparisons(ops, w, false);
+}
+
+/*
+ * sf_window_probe - those comparisons sharing the window's run-time bound,
+ * to look up whether a parent's restrictions hold them: never to be put in
+ * a tree
+ */
+List *
+sf_window_probe(const SfOps *ops, const SfWindow *w)
+{
+	return window_comparisons(ops, w, true);
 }

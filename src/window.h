@@ -57,6 +57,7 @@ extern bool sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops);
 extern Node *sf_make_id_const(Oid sftype, Snowflake value);
 extern Expr *sf_make_comparison(Oid op, Node *id, Node *bound);
 extern List *sf_window_to_comparisons(const SfOps *ops, const SfWindow *w);
+extern List *sf_window_probe(const SfOps *ops, const SfWindow *w);
 extern bool sf_keep_as_written(const SupportRequestSimplify *req);
 
 /*
