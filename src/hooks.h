@@ -36,6 +36,10 @@ extern void sf_mint_shmem_startup(void);
 /* mint.c: define the settings snowflake.worker_id and snowflake.max_lead */
 extern void sf_mint_define_settings(void);
 
+/* mint.c: the reserver, a background worker, when preloaded */
+extern void sf_mint_register_reserver(void);
+extern PGDLLEXPORT void sf_mint_reserver_main(Datum arg);
+
 /* mint.c: the redo of a reservation, which wal.c's redo is handed */
 extern void sf_mint_redo_reservation(uint64 mark);
 

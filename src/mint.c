@@ -26,12 +26,20 @@
  *
  * Crash safety: ids must not repeat after a restart, even when the clock
  * was set back across it.  So minting never passes a millisecond that is
- * not durably reserved: when it would, the rare slow path writes a mark one
- * second ahead into a file of the data directory (written, fsynced and
- * renamed into place) under a lock, and publishes the new reservation.
- * After a start, the state begins at the recorded mark, so every new id is
- * above every id minted before.  The hot path costs one extra atomic read
- * for it.
+ * not durably reserved: a mark one second ahead is written into a file of
+ * the data directory (written, fsynced and renamed into place) under a
+ * lock, and the new reservation published.  After a start, the state
+ * begins at the recorded mark, so every new id is above every id minted
+ * before.  The hot path costs one extra atomic read for it.
+ *
+ * Renewal ahead: the mint that first finds half of the reservation used
+ * asks for the next one, and goes on.  When preloaded, a background
+ * worker of the server's own (the reserver) does the file's and the WAL's
+ * I/O; else (17 on, not preloaded) the mint that asked does it, if no one
+ * else is.  Minters never wait on the lock: a mint that finds the
+ * reservation truly used up takes the lock only if it is free, to reserve
+ * itself, and otherwise sleeps on a condition variable, which a cancel, a
+ * timeout or a termination ends, handing out no id.
  *
  * Replication: a standby must not mint, since its ids could equal ids its
  * primary mints, and a promoted standby must mint above every id its
@@ -60,15 +68,19 @@
 #include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "postmaster/bgworker.h"
 #include "postmaster/interrupt.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
+#include "storage/condition_variable.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "storage/lwlock.h"
+#include "storage/proc.h"
 #include "storage/shmem.h"
+#include "tcop/tcopprot.h"
 #include "utils/guc.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
@@ -91,6 +103,10 @@ typedef struct SfMintShared
 	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
 	pg_atomic_uint64 time_offset;	/* the lead's time minus the monotonic
 									 * clock, in microseconds (an int64) */
+	pg_atomic_uint64 renewal_asked; /* the reservation whose renewal was last
+									 * asked for */
+	Latch	   *reserver_latch; /* the reserver's, NULL while it is not up */
+	ConditionVariable reserved_cv;	/* broadcast when reserved moves */
 	/* under the lock: */
 	bool		mark_read;		/* the recorded mark is in last and mark */
 	uint64		mark;			/* the mark in the file */
@@ -103,12 +119,16 @@ typedef struct SfMintShared
 #define MINT_MARK_FILE		"snowflake_mint.mark"
 #define MINT_MARK_TMP		"snowflake_mint.mark.tmp"
 #define MINT_RESERVE_MS		1000
+/* How much of a reservation is left when its renewal is asked for. */
+#define MINT_RENEW_MS		(MINT_RESERVE_MS / 2)
 
 /* The name waits on the lock show under, in pg_stat_activity. */
 #define MINT_TRANCHE		"snowflake_mint"
 
-/* The name a mint waiting for time to catch up shows under, from 17 on. */
+/* The names mints waiting for time and for a reservation show under. */
 #define MINT_WAIT_EVENT		"SnowflakeMintLead"
+#define MINT_RESERVE_EVENT	"SnowflakeMintReserve"
+#define MINT_RESERVER_EVENT "SnowflakeReserverMain"
 
 /* How far the lead's time may stray before it is stored anew, in µs. */
 #define MINT_TIME_SLACK_US	1000
@@ -251,6 +271,9 @@ mint_shared_init(void *ptr)
 	pg_atomic_init_u64(&shared->last, 0);
 	pg_atomic_init_u64(&shared->reserved, 0);
 	pg_atomic_init_u64(&shared->time_offset, 0);
+	pg_atomic_init_u64(&shared->renewal_asked, 0);
+	shared->reserver_latch = NULL;
+	ConditionVariableInit(&shared->reserved_cv);
 	shared->mark_read = false;
 	shared->mark = 0;
 	shared->mark_lsn = InvalidXLogRecPtr;
@@ -433,21 +456,40 @@ mint_refuse_in_recovery(void)
 }
 
 /*
- * The slow path: make the reservation cover millisecond ms, by recording a
- * mark MINT_RESERVE_MS beyond it, in the WAL and in the file, and waiting
- * for the synchronous standbys.  Taken once a second of minted time at
- * most, per server, and first of all to read the mark recorded before the
- * server started.  Refused during recovery: a standby's reservation stays
- * 0, so every id it is asked for comes here.
+ * A wait event of the extension's own, from 17 on (Extension before).
+ */
+static uint32
+mint_wait_event(const char *name, uint32 *cached)
+{
+#if PG_VERSION_NUM >= 170000
+	if (*cached == 0)
+		*cached = WaitEventExtensionNew(name);
+	return *cached;
+#else
+	(void) name;
+	(void) cached;
+	return PG_WAIT_EXTENSION;
+#endif
+}
+
+/*
+ * Make the reservation cover millisecond ms, holding the lock, which this
+ * releases: record a mark MINT_RESERVE_MS beyond base (at least ms + 1),
+ * in the WAL and in the file, wait for the synchronous standbys, publish
+ * it and wake the mints waiting for it.  Reached by one process at a
+ * time: the reserver, or a mint that found the lock free.  An error
+ * releases the lock as every error does (the transaction's abort, or the
+ * reserver's exit).  Never during recovery: a standby's reservation stays
+ * 0, so every id it is asked for comes to mint_await_reservation, which
+ * refuses.
  */
 static void
-mint_reserve(SfMintShared *shared, uint64 ms)
+mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 {
 	XLogRecPtr	lsn;
 	uint64		mark;
 
-	mint_refuse_in_recovery();
-	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+	Assert(LWLockHeldByMeInMode(mint_lock, LW_EXCLUSIVE));
 	mint_load_mark(shared, ERROR);
 	if (pg_atomic_read_u64(&shared->reserved) > ms)
 	{
@@ -456,7 +498,7 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 	}
 	if (shared->mark > ms && (shared->mark_lsn != InvalidXLogRecPtr || !sf_wal_enabled()))
 	{
-		/* made by another backend, which may still wait for the standbys */
+		/* made by another process, which may still wait for the standbys */
 		mark = shared->mark;
 		lsn = shared->mark_lsn;
 	}
@@ -466,7 +508,8 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 		 * The file first: a mark that cannot be written stops minting here,
 		 * before a record exists whose replay would need to write it.
 		 */
-		mark = Min(Max(ms + MINT_RESERVE_MS, shared->mark), SF_TIMESTAMP_MAX + 1);
+		mark = Min(Max(Max(base + MINT_RESERVE_MS, ms + 1), shared->mark),
+				   SF_TIMESTAMP_MAX + 1);
 		if (mark > shared->mark)
 			mint_write_mark(mark);
 		lsn = sf_wal_enabled() ? sf_wal_log_reservation(mark) : InvalidXLogRecPtr;
@@ -478,6 +521,132 @@ mint_reserve(SfMintShared *shared, uint64 ms)
 	if (lsn != InvalidXLogRecPtr)
 		mint_wait_for_standbys(lsn);
 	mint_raise(&shared->reserved, mark);
+	ConditionVariableBroadcast(&shared->reserved_cv);
+}
+
+/*
+ * A mint found millisecond ms past the reservation: reserve it if the lock
+ * is free, else sleep until the process that holds it has.  The sleep is
+ * on a condition variable, timed so that a reserver that failed is
+ * replaced, and ended by a cancel, a timeout or a termination.
+ */
+static void
+mint_await_reservation(SfMintShared *shared, uint64 ms)
+{
+	static uint32 wait_event = 0;
+
+	mint_refuse_in_recovery();
+	while (pg_atomic_read_u64(&shared->reserved) <= ms)
+	{
+		if (LWLockConditionalAcquire(mint_lock, LW_EXCLUSIVE))
+		{
+			mint_reserve_locked(shared, ms, ms);
+			continue;
+		}
+		(void) ConditionVariableTimedSleep(&shared->reserved_cv, 10,
+										   mint_wait_event(MINT_RESERVE_EVENT,
+														   &wait_event));
+	}
+	ConditionVariableCancelSleep();
+}
+
+/*
+ * A mint found millisecond ms within MINT_RENEW_MS of the end of the
+ * reservation reserved: ask once for the next one, and go on minting.  The
+ * reserver does it; with none up, this mint, if the lock is free.
+ */
+static void
+mint_renew_ahead(SfMintShared *shared, uint64 ms, uint64 reserved)
+{
+	uint64		asked = pg_atomic_read_u64(&shared->renewal_asked);
+	Latch	   *latch;
+
+	if (asked >= reserved || reserved > SF_TIMESTAMP_MAX ||
+		!pg_atomic_compare_exchange_u64(&shared->renewal_asked, &asked, reserved))
+		return;
+	latch = shared->reserver_latch;
+	if (latch != NULL)
+		SetLatch(latch);
+	else if (LWLockConditionalAcquire(mint_lock, LW_EXCLUSIVE))
+		mint_reserve_locked(shared, reserved, ms);
+}
+
+/* Leaving: mints ask no more. */
+static void
+mint_reserver_exit(int code, Datum arg)
+{
+	(void) code;
+	(void) arg;
+	mint_shared->reserver_latch = NULL;
+}
+
+/*
+ * sf_mint_reserver_main - the reserver, a background worker of the server
+ * when the library is preloaded (registered by sf_mint_register_reserver):
+ * renews the reservation when a mint asks, so that no mint waits on the
+ * file's and the WAL's I/O while any of the reservation is left.  Started
+ * once recovery is over, so on a standby at its promotion; restarted a
+ * second after it fails, in the meantime the mints renew themselves.
+ */
+void
+sf_mint_reserver_main(Datum arg)
+{
+	SfMintShared *shared = mint_shared;
+	static uint32 wait_event = 0;
+
+	(void) arg;
+	pqsignal(SIGHUP, SignalHandlerForConfigReload);
+	pqsignal(SIGTERM, die);
+	BackgroundWorkerUnblockSignals();
+
+	before_shmem_exit(mint_reserver_exit, (Datum) 0);
+	shared->reserver_latch = MyLatch;
+	pg_memory_barrier();
+
+	for (;;)
+	{
+		uint64		reserved;
+
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+		if (ConfigReloadPending)
+		{
+			ConfigReloadPending = false;
+			ProcessConfigFile(PGC_SIGHUP);
+		}
+		reserved = pg_atomic_read_u64(&shared->reserved);
+		if (reserved != 0 && reserved <= SF_TIMESTAMP_MAX &&
+			pg_atomic_read_u64(&shared->renewal_asked) >= reserved)
+		{
+			LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+			mint_reserve_locked(shared, reserved,
+								pg_atomic_read_u64(&shared->last) >> SF_SEQUENCE_BITS);
+			continue;
+		}
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L,
+						 mint_wait_event(MINT_RESERVER_EVENT, &wait_event));
+	}
+}
+
+/*
+ * sf_mint_register_reserver - register the reserver (from _PG_init when
+ * preloaded, module.c): one process of the server, which needs no
+ * database, started once recovery is over.
+ */
+void
+sf_mint_register_reserver(void)
+{
+	BackgroundWorker worker;
+
+	memset(&worker, 0, sizeof(worker));
+	worker.bgw_flags = BGWORKER_SHMEM_ACCESS;
+	worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
+	worker.bgw_restart_time = 1;
+	strlcpy(worker.bgw_library_name, "snowflake", BGW_MAXLEN);
+	strlcpy(worker.bgw_function_name, "sf_mint_reserver_main", BGW_MAXLEN);
+	strlcpy(worker.bgw_name, "snowflake reserver", BGW_MAXLEN);
+	strlcpy(worker.bgw_type, "snowflake reserver", BGW_MAXLEN);
+	RegisterBackgroundWorker(&worker);
 }
 
 /*
@@ -661,17 +830,10 @@ mint_clock_us(void)
 static void
 mint_wait(int64 ms)
 {
-#if PG_VERSION_NUM >= 170000
 	static uint32 wait_event = 0;
 
-	if (wait_event == 0)
-		wait_event = WaitEventExtensionNew(MINT_WAIT_EVENT);
-#else
-	const uint32 wait_event = PG_WAIT_EXTENSION;
-#endif
-
 	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
-					 (long) Min(ms, 1000), wait_event);
+					 (long) Min(ms, 1000), mint_wait_event(MINT_WAIT_EVENT, &wait_event));
 	ResetLatch(MyLatch);
 	CHECK_FOR_INTERRUPTS();
 }
@@ -688,6 +850,7 @@ mint(uint32 worker)
 	{
 		int64		now_us = mint_clock_us();
 		int64		wait_ms;
+		uint64		reserved;
 
 		if (!sf_mint_step(last, now_us / SF_USEC_PER_MS, &next))
 			ereport(ERROR,
@@ -714,13 +877,16 @@ mint(uint32 worker)
 				continue;
 			}
 		}
-		/* never past the durable reservation */
-		if ((next >> SF_SEQUENCE_BITS) >= pg_atomic_read_u64(&shared->reserved))
+		/* never past the durable reservation; the next asked for at half */
+		reserved = pg_atomic_read_u64(&shared->reserved);
+		if ((next >> SF_SEQUENCE_BITS) >= reserved)
 		{
-			mint_reserve(shared, next >> SF_SEQUENCE_BITS);
+			mint_await_reservation(shared, next >> SF_SEQUENCE_BITS);
 			last = pg_atomic_read_u64(&shared->last);
 			continue;
 		}
+		if ((next >> SF_SEQUENCE_BITS) + MINT_RENEW_MS >= reserved)
+			mint_renew_ahead(shared, next >> SF_SEQUENCE_BITS, reserved);
 		/* on failure, last is updated to the current value: try again */
 		if (pg_atomic_compare_exchange_u64(&shared->last, &last, next))
 			return sf_mint_id(next, worker);

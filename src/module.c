@@ -55,4 +55,7 @@ _PG_init(void)
 	shmem_request_hook = sf_mint_shmem_request;
 	sf_prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = sf_mint_shmem_startup;
+
+	/* mint.c: the reserver, which renews the reservation ahead of need */
+	sf_mint_register_reserver();
 }
