@@ -598,6 +598,8 @@ sf_mint_reserver_main(Datum arg)
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
 	pqsignal(SIGTERM, die);
 	BackgroundWorkerUnblockSignals();
+	/* to no database: it is seen in pg_stat_activity, with its waits */
+	BackgroundWorkerInitializeConnection(NULL, NULL, 0);
 
 	before_shmem_exit(mint_reserver_exit, (Datum) 0);
 	shared->reserver_latch = MyLatch;
@@ -630,8 +632,9 @@ sf_mint_reserver_main(Datum arg)
 
 /*
  * sf_mint_register_reserver - register the reserver (from _PG_init when
- * preloaded, module.c): one process of the server, which needs no
- * database, started once recovery is over.
+ * preloaded, module.c): one process of the server, connected to no
+ * database (as the logical replication launcher), started once recovery
+ * is over.
  */
 void
 sf_mint_register_reserver(void)
@@ -639,7 +642,7 @@ sf_mint_register_reserver(void)
 	BackgroundWorker worker;
 
 	memset(&worker, 0, sizeof(worker));
-	worker.bgw_flags = BGWORKER_SHMEM_ACCESS;
+	worker.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
 	worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
 	worker.bgw_restart_time = 1;
 	strlcpy(worker.bgw_library_name, "snowflake", BGW_MAXLEN);
