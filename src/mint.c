@@ -66,6 +66,7 @@
 #include <time.h>
 
 #include "access/xlog.h"
+#include "access/xloginsert.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "postmaster/bgworker.h"
@@ -106,6 +107,9 @@ typedef struct SfMintShared
 	pg_atomic_uint64 renewal_asked; /* the reservation whose renewal was last
 									 * asked for */
 	Latch	   *reserver_latch; /* the reserver's, NULL while it is not up */
+	pg_atomic_uint32 standby_waiter;	/* the pid of the process waiting for
+										 * the standbys to confirm mark_lsn, 0
+										 * if none */
 	ConditionVariable reserved_cv;	/* broadcast when reserved moves */
 	/* under the lock: */
 	bool		mark_read;		/* the recorded mark is in last and mark */
@@ -130,6 +134,16 @@ typedef struct SfMintShared
 #define MINT_RESERVE_EVENT	"SnowflakeMintReserve"
 #define MINT_RESERVER_EVENT "SnowflakeReserverMain"
 
+/*
+ * How long a mint waiting for the reservation sleeps between looks, in ms:
+ * while a process may have failed to make it, and while one waits for the
+ * standbys (which wakes the mints when done, or when it fails).
+ */
+#define MINT_AWAIT_MS		10
+#define MINT_AWAIT_STANDBY_MS 100
+/* The longest pause between two looks at the standbys' position, in ms. */
+#define MINT_STANDBY_POLL_MAX_MS 100
+
 /* How far the lead's time may stray before it is stored anew, in µs. */
 #define MINT_TIME_SLACK_US	1000
 
@@ -144,6 +158,9 @@ static int	sf_max_lead = 1000;
 
 /* The wall clock's millisecond when this backend last kept the lead's time. */
 static int64 mint_kept_ms = -1;
+
+/* Whether this process is the reserver. */
+static bool mint_is_reserver = false;
 
 /*
  * A value of snowflake.worker_id given before the library was loaded (in
@@ -273,6 +290,7 @@ mint_shared_init(void *ptr)
 	pg_atomic_init_u64(&shared->time_offset, 0);
 	pg_atomic_init_u64(&shared->renewal_asked, 0);
 	shared->reserver_latch = NULL;
+	pg_atomic_init_u32(&shared->standby_waiter, 0);
 	ConditionVariableInit(&shared->reserved_cv);
 	shared->mark_read = false;
 	shared->mark = 0;
@@ -417,6 +435,8 @@ mint_sync_defined(bool *sure)
 static void
 mint_wait_for_standbys(XLogRecPtr lsn)
 {
+	long		pause_ms = 1;
+
 	if (max_wal_senders == 0 || !IsUnderPostmaster)
 		return;
 	for (;;)
@@ -430,11 +450,19 @@ mint_wait_for_standbys(XLogRecPtr lsn)
 		LWLockRelease(SyncRepLock);
 		if (done)
 			return;
-		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1,
-						 WAIT_EVENT_SYNC_REP);
+		/* a standby that answers at once is seen at once; one down, rarely */
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+						 pause_ms, WAIT_EVENT_SYNC_REP);
+		pause_ms = Min(pause_ms * 2, MINT_STANDBY_POLL_MAX_MS);
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
-		if (ConfigReloadPending && !sure)
+		if (ConfigReloadPending && mint_is_reserver)
+		{
+			/* the reserver reads its own configuration */
+			ConfigReloadPending = false;
+			ProcessConfigFile(PGC_SIGHUP);
+		}
+		else if (ConfigReloadPending && !sure)
 			ereport(ERROR,
 					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 					 errmsg("the configuration was reloaded while minting waited for the synchronous standbys"),
@@ -473,14 +501,69 @@ mint_wait_event(const char *name, uint32 *cached)
 }
 
 /*
+ * This process no longer waits for the standbys (done, failed or leaving):
+ * give the task up, and wake the mints, one of which takes it over if the
+ * reservation is still to be published.
+ */
+static void
+mint_standby_wait_end(SfMintShared *shared)
+{
+	uint32		me = (uint32) MyProcPid;
+
+	if (pg_atomic_read_u32(&shared->standby_waiter) == me &&
+		pg_atomic_compare_exchange_u32(&shared->standby_waiter, &me, 0))
+		ConditionVariableBroadcast(&shared->reserved_cv);
+}
+
+/* Leaving, by FATAL too, which no PG_FINALLY sees. */
+static void
+mint_standby_wait_exit(int code, Datum arg)
+{
+	(void) code;
+	(void) arg;
+	if (mint_shared != NULL)
+		mint_standby_wait_end(mint_shared);
+}
+
+/*
+ * Wait for the standbys to confirm lsn, the record of mark, as the one
+ * process that does (shared->standby_waiter, set under the lock by the
+ * caller), then publish mark; the mints sleep meanwhile.  An error or an
+ * exit hands the task on.
+ */
+static void
+mint_standby_wait(SfMintShared *shared, XLogRecPtr lsn, uint64 mark)
+{
+	static bool exit_registered = false;
+
+	if (!exit_registered)
+	{
+		before_shmem_exit(mint_standby_wait_exit, (Datum) 0);
+		exit_registered = true;
+	}
+	PG_TRY();
+	{
+		mint_wait_for_standbys(lsn);
+		mint_raise(&shared->reserved, mark);
+	}
+	PG_FINALLY();
+	{
+		mint_standby_wait_end(shared);
+	}
+	PG_END_TRY();
+}
+
+/*
  * Make the reservation cover millisecond ms, holding the lock, which this
  * releases: record a mark MINT_RESERVE_MS beyond base (at least ms + 1),
  * in the WAL and in the file, wait for the synchronous standbys, publish
  * it and wake the mints waiting for it.  Reached by one process at a
- * time: the reserver, or a mint that found the lock free.  An error
- * releases the lock as every error does (the transaction's abort, or the
- * reserver's exit).  Never during recovery: a standby's reservation stays
- * 0, so every id it is asked for comes to mint_await_reservation, which
+ * time: the reserver, or a mint that found the lock free.  A mark already
+ * recorded by another process that is still waiting for the standbys is
+ * left to it: one process waits, the others sleep.  An error releases the
+ * lock as every error does (the transaction's abort, the reserver's
+ * handler).  Never during recovery: a standby's reservation stays 0, so
+ * every id it is asked for comes to mint_await_reservation, which
  * refuses.
  */
 static void
@@ -499,6 +582,11 @@ mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 	if (shared->mark > ms && (shared->mark_lsn != InvalidXLogRecPtr || !sf_wal_enabled()))
 	{
 		/* made by another process, which may still wait for the standbys */
+		if (pg_atomic_read_u32(&shared->standby_waiter) != 0)
+		{
+			LWLockRelease(mint_lock);
+			return;
+		}
 		mark = shared->mark;
 		lsn = shared->mark_lsn;
 	}
@@ -516,11 +604,14 @@ mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 		shared->mark = mark;
 		shared->mark_lsn = lsn;
 	}
+	if (lsn != InvalidXLogRecPtr)
+		pg_atomic_write_u32(&shared->standby_waiter, (uint32) MyProcPid);
 	LWLockRelease(mint_lock);
 
 	if (lsn != InvalidXLogRecPtr)
-		mint_wait_for_standbys(lsn);
-	mint_raise(&shared->reserved, mark);
+		mint_standby_wait(shared, lsn, mark);
+	else
+		mint_raise(&shared->reserved, mark);
 	ConditionVariableBroadcast(&shared->reserved_cv);
 }
 
@@ -536,14 +627,18 @@ mint_await_reservation(SfMintShared *shared, uint64 ms)
 	static uint32 wait_event = 0;
 
 	mint_refuse_in_recovery();
+	ConditionVariablePrepareToSleep(&shared->reserved_cv);
 	while (pg_atomic_read_u64(&shared->reserved) <= ms)
 	{
 		if (LWLockConditionalAcquire(mint_lock, LW_EXCLUSIVE))
 		{
 			mint_reserve_locked(shared, ms, ms);
-			continue;
+			if (pg_atomic_read_u64(&shared->reserved) > ms)
+				break;
 		}
-		(void) ConditionVariableTimedSleep(&shared->reserved_cv, 10,
+		(void) ConditionVariableTimedSleep(&shared->reserved_cv,
+										   pg_atomic_read_u32(&shared->standby_waiter) != 0 ?
+										   MINT_AWAIT_STANDBY_MS : MINT_AWAIT_MS,
 										   mint_wait_event(MINT_RESERVE_EVENT,
 														   &wait_event));
 	}
@@ -585,14 +680,23 @@ mint_reserver_exit(int code, Datum arg)
  * when the library is preloaded (registered by sf_mint_register_reserver):
  * renews the reservation when a mint asks, so that no mint waits on the
  * file's and the WAL's I/O while any of the reservation is left.  Started
- * once recovery is over, so on a standby at its promotion; restarted a
- * second after it fails, in the meantime the mints renew themselves.
+ * once recovery is over, so on a standby at its promotion.
+ *
+ * A renewal that fails (a mark that cannot be written) is reported once,
+ * in the server's log, and not tried again for the same reservation: the
+ * mints use up what is left, then reserve themselves, each failing with
+ * the file's error in its own session, until the obstacle is gone; the
+ * next reservation made asks the reserver again.  It exits only when the
+ * server stops it (restarted a second after an exit).
  */
 void
 sf_mint_reserver_main(Datum arg)
 {
 	SfMintShared *shared = mint_shared;
 	static uint32 wait_event = 0;
+	sigjmp_buf	local_sigjmp_buf;
+	volatile uint64 failed = 0;
+	volatile uint64 reserved = 0;
 
 	(void) arg;
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
@@ -600,14 +704,35 @@ sf_mint_reserver_main(Datum arg)
 	BackgroundWorkerUnblockSignals();
 	/* to no database: it is seen in pg_stat_activity, with its waits */
 	BackgroundWorkerInitializeConnection(NULL, NULL, 0);
+	mint_is_reserver = true;
 
 	before_shmem_exit(mint_reserver_exit, (Datum) 0);
+
+	/* an error: report it, give up this reservation's renewal, go on */
+	if (sigsetjmp(local_sigjmp_buf, 1) != 0)
+	{
+		error_context_stack = NULL;
+		HOLD_INTERRUPTS();
+		EmitErrorReport();
+		LWLockReleaseAll();
+		ConditionVariableCancelSleep();
+		XLogResetInsertion();
+		AtEOXact_Files(false);
+		MemoryContextSwitchTo(TopMemoryContext);
+		FlushErrorState();
+		mint_standby_wait_end(shared);
+		failed = reserved;
+		/* the mints that wait reserve themselves */
+		ConditionVariableBroadcast(&shared->reserved_cv);
+		RESUME_INTERRUPTS();
+	}
+	PG_exception_stack = &local_sigjmp_buf;
+
 	shared->reserver_latch = MyLatch;
 	pg_memory_barrier();
 
 	for (;;)
 	{
-		uint64		reserved;
 
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
@@ -617,7 +742,7 @@ sf_mint_reserver_main(Datum arg)
 			ProcessConfigFile(PGC_SIGHUP);
 		}
 		reserved = pg_atomic_read_u64(&shared->reserved);
-		if (reserved != 0 && reserved <= SF_TIMESTAMP_MAX &&
+		if (reserved != 0 && reserved <= SF_TIMESTAMP_MAX && reserved != failed &&
 			pg_atomic_read_u64(&shared->renewal_asked) >= reserved)
 		{
 			LWLockAcquire(mint_lock, LW_EXCLUSIVE);
