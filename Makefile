@@ -42,7 +42,7 @@ REGRESS = install io casts convert operators opclass time timerange instants pla
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;
 # what they print goes to test/out/isolation
-ISOLATION = partition-jobs-deadlock partition-jobs-turns partition-jobs-locks partition-jobs-fk convert-serial-writers
+ISOLATION = partition-jobs-deadlock partition-jobs-turns partition-jobs-locks partition-jobs-fk convert-serial-writers cache-invalidation
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation --outputdir=test/out/isolation --load-extension=snowflake
 # (pg_isolation_regress makes its output directory, not the one above it)
 REGRESS_PREP = test/out

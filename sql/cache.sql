@@ -106,6 +106,38 @@ SELECT count(*) > 0 AS some,
        count(*) = (SELECT count(*) FROM cev WHERE sfc2.snowflake_timestamp(id) >= now() - interval '10 minutes') AS as_defined
   FROM cev WHERE id OPERATOR(sfc2.>=) (now() - interval '10 minutes');
 
+-- Only a change to a row an answer was read from drops it (issue 41): a
+-- change to an unrelated function, cast or operator, which any role can
+-- make in a loop, makes the next plan read nothing again; a change to a
+-- member's row does.  Counted as the scans of pg_depend (the membership
+-- lookups) that one plan makes, in this transaction's statistics; the
+-- query was planned above, so its answers are kept.
+CREATE FUNCTION cache_scans_of_a_plan() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+	before bigint;
+	r record;
+BEGIN
+	SELECT coalesce(idx_scan, 0) INTO before FROM pg_catalog.pg_stat_xact_sys_tables WHERE relname = 'pg_depend';
+	FOR r IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT count(*) FROM cev WHERE id OPERATOR(sfc2.>=) (now() - interval ''10 minutes'')' LOOP
+	END LOOP;
+	RETURN (SELECT coalesce(idx_scan, 0) FROM pg_catalog.pg_stat_xact_sys_tables WHERE relname = 'pg_depend') - before;
+END $$;
+CREATE FUNCTION cache_other(int) RETURNS int LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE TYPE cache_pair AS (a int, b int);
+BEGIN;
+SELECT cache_scans_of_a_plan() AS again;
+ALTER FUNCTION cache_other(int) COST 7;
+SELECT cache_scans_of_a_plan() AS after_an_unrelated_function;
+CREATE CAST (cache_pair AS text) WITH INOUT;
+SELECT cache_scans_of_a_plan() AS after_an_unrelated_cast;
+CREATE OPERATOR === (LEFTARG = int, RIGHTARG = int, FUNCTION = int4eq);
+SELECT cache_scans_of_a_plan() AS after_an_unrelated_operator;
+ALTER FUNCTION sfc2.snowflake_first_after(timestamptz, boolean) COST 2;
+SELECT cache_scans_of_a_plan() > 0 AS after_a_member_reads;
+ROLLBACK;
+DROP FUNCTION cache_scans_of_a_plan(), cache_other(int);
+DROP TYPE cache_pair;
+
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET search_path;

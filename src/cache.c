@@ -17,46 +17,65 @@
  * clause.
  *
  * Each answer is kept under its arguments in one hash table in
- * CacheMemoryContext.  Any change to the catalogues they read (pg_proc,
- * pg_operator, pg_opclass, pg_opfamily, pg_amop, pg_namespace, and pg_cast,
- * which GetDefaultOpClass consults for binary-coercible types) marks the
- * whole table stale through a syscache callback, as core's own caches are
- * kept, and the next lookup starts it afresh: CREATE, ALTER and DROP
- * EXTENSION all create, change or drop functions, so they all clear it.
+ * CacheMemoryContext, with the catalogue rows it was read from, each named
+ * as syscache invalidations name it: a syscache and the hash value of the
+ * row's key (0 for any row of it).  A syscache callback drops the answers
+ * that read a changed row, and only those, as core's own caches are kept:
+ * a function's answers go with its pg_proc row (PROCOID); a lookup of a
+ * member by name with the row of that name, arguments and schema, which
+ * CREATE, DROP, RENAME and ALTER OWNER all change (PROCNAMEARGSNSP,
+ * OPERNAMENSP), and with the owners' rows of an operator's functions; the
+ * default btree operators with any change to pg_opclass, pg_opfamily or
+ * pg_amop, which only a superuser makes, and to pg_cast only if the
+ * default operator class is not the type's own (GetDefaultOpClass then
+ * takes a binary-coercible one).  So a change to an unrelated function,
+ * operator or cast, which any role can make in a loop, costs a backend no
+ * lookup, and CREATE, ALTER and DROP EXTENSION, which create, change or
+ * drop the rows, still drop what they change.  A reset of the caches
+ * (hash value 0) drops every answer that read the syscache.
  * (Extension membership itself lives in pg_depend, which has no syscache:
  * ALTER EXTENSION ADD or DROP of a member that is otherwise left unchanged
- * goes unseen until some other change clears the table, a rolled-back one
- * included.  That is harmless: the planner calls only members owned by the
+ * goes unseen until that function's row changes or the backend's caches
+ * are reset.  That is harmless: the planner calls only members owned by the
  * owner of the function it simplifies or by a superuser (trusted_owner),
  * so a membership seen too long can only keep a function of the
  * superuser's in use, or leave one uncalled for a while.)
  *
- * An answer computed while a callback fired (catalogue access can take a
- * lock and so read invalidations) is used once but not kept.
+ * An answer computed while a callback fired for one of its rows (catalogue
+ * access can take a lock and so read invalidations) is used once but not
+ * kept; the last SF_INVAL_LOG invalidations are remembered to tell.
  *
  * Whether the extension is created in this database is kept beside the
- * table, under the same callbacks: CREATE and DROP EXTENSION create and
- * drop the extension's functions, so both clear it (a CREATE rolled back
- * too), in the backend that runs them at once, in the others at their
- * next transaction.  A library preloaded in a database that has no
- * extension thus costs its planner hooks one comparison a call, after one
- * catalogue lookup per backend.
+ * table: once created, with the row of its type (DROP EXTENSION drops it,
+ * ALTER EXTENSION SET SCHEMA moves it, a CREATE rolled back removes it);
+ * while not, until any function is created, changed or dropped, as CREATE
+ * EXTENSION does.  In the backend that runs them at once, in the others
+ * at their next transaction.  A library preloaded in a database that has
+ * no extension thus costs its planner hooks one comparison a call, after
+ * one catalogue lookup per backend and per change to pg_proc.
  *
  *-------------------------------------------------------------------------
  */
 #include "pg_snowflake.h"
 
+#include "access/genam.h"
+#include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/table.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
+#include "catalog/pg_extension.h"
 #include "catalog/pg_operator.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "commands/extension.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "parser/parse_func.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
@@ -95,63 +114,160 @@ typedef struct SfCacheValue
 	Oid			v[5];
 } SfCacheValue;
 
+/* A catalogue row an answer was read from: a syscache, its key's hash */
+typedef struct SfCacheDep
+{
+	int			cacheid;
+	uint32		hash;			/* 0: any row of the cache */
+} SfCacheDep;
+
+/* The most rows an answer reads (an operator: its name, three functions) */
+#define SF_CACHE_MAXDEPS 4
+
 typedef struct SfCacheEntry
 {
 	SfCacheKey	key;			/* hash key: must be first */
 	SfCacheValue value;
+	int			ndeps;
+	SfCacheDep	deps[SF_CACHE_MAXDEPS];
 } SfCacheEntry;
+
+/* The caches whose rows the answers read */
+static const int cache_ids[] = {PROCOID, PROCNAMEARGSNSP, OPERNAMENSP,
+CLAOID, OPFAMILYOID, AMOPSTRATEGY, CASTSOURCETARGET, TYPEOID};
+
+/* The last invalidations: an answer read under one of them is not kept */
+#define SF_INVAL_LOG 32
+static SfCacheDep inval_log[SF_INVAL_LOG];
+static uint64 inval_count = 0;
 
 static MemoryContext cache_context = NULL;
 static HTAB *cache_table = NULL;
-static bool cache_stale = true;
-static uint64 cache_generation = 0;
 static bool callbacks_registered = false;
 
-/* Any change to a catalogue the answers come from: start afresh */
+/* Whether the extension is created here, and the row that would change */
+static bool extension_created = false;
+static bool extension_known = false;
+static SfCacheDep extension_dep;
+
+/* Whether an invalidation of (cacheid, hash) reaches any of deps */
+static bool
+deps_hit(const SfCacheDep *deps, int ndeps, int cacheid, uint32 hash)
+{
+	int			i;
+
+	/* bound: SF_CACHE_MAXDEPS */
+	for (i = 0; i < ndeps; i++)
+		if (deps[i].cacheid == cacheid &&
+			(hash == 0 || deps[i].hash == 0 || deps[i].hash == hash))
+			return true;
+	return false;
+}
+
+/* A row of syscache cacheid changed: drop what was read from it */
 static void
 cache_invalidate(Datum arg, int cacheid, uint32 hashvalue)
 {
 	(void) arg;
-	(void) cacheid;
-	(void) hashvalue;
-	cache_stale = true;
-	cache_generation++;
+	inval_log[inval_count % SF_INVAL_LOG].cacheid = cacheid;
+	inval_log[inval_count % SF_INVAL_LOG].hash = hashvalue;
+	inval_count++;
+	if (extension_known && deps_hit(&extension_dep, 1, cacheid, hashvalue))
+		extension_known = false;
+	if (cache_table != NULL)
+	{
+		HASH_SEQ_STATUS status;
+		SfCacheEntry *entry;
+
+		/*
+		 * bound: the table's entries, one look each (removing the entry just
+		 * returned is allowed during the scan); no catalogue access here
+		 */
+		hash_seq_init(&status, cache_table);
+		while ((entry = hash_seq_search(&status)) != NULL)
+			if (deps_hit(entry->deps, entry->ndeps, cacheid, hashvalue))
+				(void) hash_search(cache_table, &entry->key, HASH_REMOVE, NULL);
+	}
 }
 
 /* The callbacks, registered once per backend */
 static void
 cache_register_callbacks(void)
 {
-	static const int caches[] = {PROCOID, OPEROID, CLAOID, OPFAMILYOID,
-	AMOPSTRATEGY, NAMESPACEOID, CASTSOURCETARGET};
 	size_t		i;
 
 	if (callbacks_registered)
 		return;
-	/* bound: the seven caches above */
-	for (i = 0; i < lengthof(caches); i++)
-		CacheRegisterSyscacheCallback(caches[i], cache_invalidate, (Datum) 0);
+	/* bound: the eight caches of cache_ids */
+	for (i = 0; i < lengthof(cache_ids); i++)
+		CacheRegisterSyscacheCallback(cache_ids[i], cache_invalidate, (Datum) 0);
 	callbacks_registered = true;
 }
 
-/* The table, emptied first if a callback has marked it stale */
+/*
+ * Whether an answer that read deps, begun when inval_count was since, may
+ * be kept: no invalidation since reached its rows (and not too many came
+ * to tell).
+ */
+static bool
+deps_unchanged(const SfCacheDep *deps, int ndeps, uint64 since)
+{
+	uint64		i;
+
+	if (inval_count - since > SF_INVAL_LOG)
+		return false;
+	/* bound: SF_INVAL_LOG */
+	for (i = since; i < inval_count; i++)
+		if (deps_hit(deps, ndeps, inval_log[i % SF_INVAL_LOG].cacheid,
+					 inval_log[i % SF_INVAL_LOG].hash))
+			return false;
+	return true;
+}
+
+/* The table */
 static HTAB *
 cache_open(void)
 {
 	cache_register_callbacks();
-	if (cache_context == NULL)
+	if (cache_table == NULL)
+	{
 		cache_context = AllocSetContextCreate(CacheMemoryContext,
 											  "snowflake planner cache",
 											  ALLOCSET_SMALL_SIZES);
-	if (cache_stale || cache_table == NULL)
-	{
-		MemoryContextReset(cache_context);
 		cache_table = sf_hash_create("snowflake planner cache", 64,
 									 sizeof(SfCacheKey), sizeof(SfCacheEntry),
 									 cache_context);
-		cache_stale = false;
 	}
 	return cache_table;
+}
+
+/* A row of a syscache, by its key's hash: 0 (any row) for no key */
+static SfCacheDep
+dep_row(int cacheid, Datum k1, Datum k2, Datum k3, Datum k4)
+{
+	SfCacheDep	dep;
+
+	dep.cacheid = cacheid;
+	dep.hash = GetSysCacheHashValue(cacheid, k1, k2, k3, k4);
+	return dep;
+}
+
+/* A function's pg_proc row */
+static SfCacheDep
+dep_proc(Oid funcid)
+{
+	return dep_row(PROCOID, ObjectIdGetDatum(funcid), 0, 0, 0);
+}
+
+/* Any row of a syscache */
+static SfCacheDep
+dep_any(int cacheid)
+{
+	SfCacheDep	dep;
+
+	dep.cacheid = cacheid;
+	dep.hash = 0;
+	return dep;
 }
 
 /*
@@ -202,46 +318,80 @@ cache_get(const SfCacheKey *key, SfCacheValue *value)
 }
 
 /*
- * Keep an answer computed since generation gen, unless the catalogue has
- * changed since (the answer may then be older than the change).
+ * Keep an answer read from the rows deps, begun when inval_count was since,
+ * unless one of them changed meanwhile (the answer may then be older than
+ * the change).
  */
 static void
-cache_put(const SfCacheKey *key, const SfCacheValue *value, uint64 gen)
+cache_put(const SfCacheKey *key, const SfCacheValue *value,
+		  const SfCacheDep *deps, int ndeps, uint64 since)
 {
 	SfCacheEntry *entry;
 
-	if (gen != cache_generation)
+	Assert(ndeps >= 1 && ndeps <= SF_CACHE_MAXDEPS);
+	if (!deps_unchanged(deps, ndeps, since))
 		return;
 	entry = hash_search(cache_open(), key, HASH_ENTER, NULL);
 	entry->value = *value;
+	entry->ndeps = ndeps;
+	memcpy(entry->deps, deps, ndeps * sizeof(SfCacheDep));
 }
 
-/* Whether the extension is created here, as of cache generation known_at */
-static bool extension_created = false;
-static uint64 extension_known_at = PG_UINT64_MAX;
+/* The schema of the extension snowflake, InvalidOid if it is not created */
+static Oid
+extension_schema(void)
+{
+	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			nsp = InvalidOid;
+
+	ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber,
+				F_NAMEEQ, CStringGetDatum("snowflake"));
+	scan = systable_beginscan(rel, ExtensionNameIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+		nsp = ((Form_pg_extension) GETSTRUCT(tuple))->extnamespace;
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return nsp;
+}
 
 /*
  * sf_extension_created - whether the extension is created in this
- * database; looked up once, then again only after a catalogue change
+ * database; looked up once, then again only after a change that could
+ * create or drop it
  */
 bool
 sf_extension_created(void)
 {
-	uint64		gen;
-	bool		created;
+	uint64		since;
+	Oid			nsp;
+	SfCacheDep	dep = dep_any(PROCOID);
 
 	cache_register_callbacks();
-	if (extension_known_at == cache_generation)
+	if (extension_known)
 		return extension_created;
-	gen = cache_generation;
-	created = OidIsValid(get_extension_oid("snowflake", true));
-	/* kept unless a callback fired meanwhile */
-	if (gen == cache_generation)
+	since = inval_count;
+	nsp = extension_schema();
+	if (OidIsValid(nsp))
 	{
-		extension_created = created;
-		extension_known_at = gen;
+		Oid			type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+										   CStringGetDatum("snowflake"),
+										   ObjectIdGetDatum(nsp));
+
+		if (OidIsValid(type))
+			dep = dep_row(TYPEOID, ObjectIdGetDatum(type), 0, 0, 0);
 	}
-	return created;
+	/* kept unless a callback for its row fired meanwhile */
+	if (deps_unchanged(&dep, 1, since))
+	{
+		extension_created = OidIsValid(nsp);
+		extension_dep = dep;
+		extension_known = true;
+	}
+	return OidIsValid(nsp);
 }
 
 /* sf_func_owner - the owner of function funcid, or InvalidOid if none */
@@ -281,7 +431,8 @@ func_info(Oid funcid)
 {
 	SfCacheKey	key;
 	SfCacheValue value;
-	uint64		gen = cache_generation;
+	uint64		since = inval_count;
+	SfCacheDep	dep = dep_proc(funcid);
 	Oid		   *argtypes;
 	int			nargs;
 
@@ -302,7 +453,7 @@ func_info(Oid funcid)
 			value.v[3] = argtypes[1];
 		pfree(argtypes);
 	}
-	cache_put(&key, &value, gen);
+	cache_put(&key, &value, &dep, 1, since);
 	return value;
 }
 
@@ -347,7 +498,8 @@ sf_func_name_index(Oid funcid, int tableid, const char *const *names,
 {
 	SfCacheKey	key;
 	SfCacheValue value;
-	uint64		gen = cache_generation;
+	uint64		since = inval_count;
+	SfCacheDep	dep = dep_proc(funcid);
 	char	   *name;
 	int			i;
 
@@ -368,7 +520,7 @@ sf_func_name_index(Oid funcid, int tableid, const char *const *names,
 			break;
 		}
 	}
-	cache_put(&key, &value, gen);
+	cache_put(&key, &value, &dep, 1, since);
 	return value.index;
 }
 
@@ -382,12 +534,14 @@ sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops)
 {
 	SfCacheKey	key;
 	SfCacheValue value;
-	uint64		gen = cache_generation;
+	uint64		since = inval_count;
 
 	cache_key(&key, SF_CACHE_OPS, opfamily, sftype, 0, 0, 0, NULL);
 	if (!cache_get(&key, &value))
 	{
 		Oid			opclass = GetDefaultOpClass(sftype, BTREE_AM_OID);
+		SfCacheDep	deps[4] = {dep_any(CLAOID), dep_any(OPFAMILYOID),
+		dep_any(AMOPSTRATEGY), dep_any(CASTSOURCETARGET)};
 
 		memset(&value, 0, sizeof(value));
 		if (OidIsValid(opclass))
@@ -405,7 +559,10 @@ sf_family_ops(Oid opfamily, Oid sftype, SfOps *ops)
 				value.v[2] == get_opfamily_member(natural, sftype, sftype, BTLessEqualStrategyNumber) &&
 				value.v[3] == get_opfamily_member(natural, sftype, sftype, BTEqualStrategyNumber);
 		}
-		cache_put(&key, &value, gen);
+		/* the type's own default class is chosen whatever the casts */
+		cache_put(&key, &value, deps,
+				  OidIsValid(opclass) && get_opclass_input_type(opclass) == sftype ? 3 : 4,
+				  since);
 	}
 	ops->sftype = sftype;
 	ops->lt = value.v[0];
@@ -426,7 +583,8 @@ sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
 {
 	SfCacheKey	key;
 	SfCacheValue value;
-	uint64		gen = cache_generation;
+	uint64		since = inval_count;
+	SfCacheDep	dep;
 	Oid			fn;
 
 	Assert(nargs >= 1 && nargs <= 2);
@@ -435,6 +593,10 @@ sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
 	if (cache_get(&key, &value))
 		return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
 	memset(&value, 0, sizeof(value));
+	/* the row of this name, arguments and schema: made, dropped or changed */
+	dep = dep_row(PROCNAMEARGSNSP, CStringGetDatum(name),
+				  PointerGetDatum(buildoidvector(argtypes, nargs)),
+				  ObjectIdGetDatum(nsp), 0);
 	fn = LookupFuncName(list_make2(makeString(get_namespace_name(nsp)),
 								   makeString(pstrdup(name))),
 						nargs, argtypes, true);
@@ -444,7 +606,7 @@ sf_member_function(Oid nsp, Oid ext, Oid owner, const char *name, int nargs,
 		value.v[0] = fn;
 		value.v[1] = sf_func_owner(fn);
 	}
-	cache_put(&key, &value, gen);
+	cache_put(&key, &value, &dep, 1, since);
 	return trusted_owner(value.v[1], owner) ? value.v[0] : InvalidOid;
 }
 
@@ -473,13 +635,18 @@ sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname, Oid left, Oi
 {
 	SfCacheKey	key;
 	SfCacheValue value;
-	uint64		gen = cache_generation;
+	uint64		since = inval_count;
+	SfCacheDep	deps[SF_CACHE_MAXDEPS];
+	int			ndeps = 1;
 	Oid			op;
 
 	cache_key(&key, SF_CACHE_OPER, nsp, ext, left, right, 0, opname);
 	if (cache_get(&key, &value))
 		return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
 	memset(&value, 0, sizeof(value));
+	/* the row of this name, types and schema, and its functions' rows */
+	deps[0] = dep_row(OPERNAMENSP, CStringGetDatum(opname), ObjectIdGetDatum(left),
+					  ObjectIdGetDatum(right), ObjectIdGetDatum(nsp));
 	op = OpernameGetOprid(list_make2(makeString(get_namespace_name(nsp)),
 									 makeString(pstrdup(opname))),
 						  left, right);
@@ -495,11 +662,16 @@ sf_member_operator(Oid nsp, Oid ext, Oid owner, const char *opname, Oid left, Oi
 			value.v[0] = op;
 			value.v[1] = form->oprowner;
 			value.v[2] = sf_func_owner(form->oprcode);
+			deps[ndeps++] = dep_proc(form->oprcode);
 			value.v[3] = OidIsValid(form->oprrest) ? sf_func_owner(form->oprrest) : InvalidOid;
+			if (OidIsValid(form->oprrest))
+				deps[ndeps++] = dep_proc(form->oprrest);
 			value.v[4] = OidIsValid(form->oprjoin) ? sf_func_owner(form->oprjoin) : InvalidOid;
+			if (OidIsValid(form->oprjoin))
+				deps[ndeps++] = dep_proc(form->oprjoin);
 			ReleaseSysCache(tuple);
 		}
 	}
-	cache_put(&key, &value, gen);
+	cache_put(&key, &value, deps, ndeps, since);
 	return trusted_operator(&value, owner) ? value.v[0] : InvalidOid;
 }
