@@ -87,6 +87,6 @@ for load in quiet function cast; do
 	function) what="alters a function of its own in a loop" ;;
 	cast) what="creates and drops a cast of its own type in a loop" ;;
 	esac
-	awk -v w="$what" -v s="$best_sf" -v b="$best_bi" 'BEGIN {printf "| %s | %.1f µs | %.1f µs | %.2f |\n", w, s, b, s / b}'
+	awk -v w="$what" -v s="$best_sf" -v b="$best_bi" 'BEGIN {printf "| %s | %.1f | %.1f | %.2f |\n", w, s, b, s / b}'
 done
 q "DROP TABLE churn_sf, churn_bi; DROP FUNCTION churn_plan_us(text, text, int); DROP OWNED BY bench_churner CASCADE; DROP ROLE bench_churner"
