@@ -138,6 +138,33 @@ ROLLBACK;
 DROP FUNCTION cache_scans_of_a_plan(), cache_other(int);
 DROP TYPE cache_pair;
 
+-- At most 1024 answers are kept (issue 41's review): 3000 OR lists on
+-- operators of a role's own (PL/pgSQL, so not inlined), each a function
+-- the IN-list rewrite looks up, leave the cache under 400 kB (270 kB on
+-- 15; uncapped it held 3000 answers, 532 kB, and every invalidation
+-- looked at each).
+CREATE SCHEMA cache_many;
+CREATE TABLE cache_many.b (x bigint);
+DO $$
+DECLARE
+	chars text := '~!@#%^&|';
+	name text;
+BEGIN
+	FOR i IN 0..2999 LOOP
+		name := substr(chars, i / 512 % 8 + 1, 1) || substr(chars, i / 64 % 8 + 1, 1) ||
+			substr(chars, i / 8 % 8 + 1, 1) || substr(chars, i % 8 + 1, 1);
+		EXECUTE format('CREATE FUNCTION cache_many.f%s(bigint, bigint) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS %L', i, 'BEGIN RETURN $1 = $2; END');
+		EXECUTE format('CREATE OPERATOR cache_many.%s (LEFTARG = bigint, RIGHTARG = bigint, FUNCTION = cache_many.f%s)', name, i);
+		EXECUTE format('EXPLAIN SELECT * FROM cache_many.b WHERE x OPERATOR(cache_many.%s) 1 OR x OPERATOR(cache_many.%s) 2', name, name);
+	END LOOP;
+END $$;
+SELECT sum(c.total_bytes) < 400 * 1024 AS bounded
+  FROM pg_catalog.pg_backend_memory_contexts c
+ WHERE c.name = 'snowflake planner cache';
+SET client_min_messages = warning;
+DROP SCHEMA cache_many CASCADE;
+RESET client_min_messages;
+
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET search_path;

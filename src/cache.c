@@ -41,6 +41,10 @@
  * so a membership seen too long can only keep a function of the
  * superuser's in use, or leave one uncalled for a while.)
  *
+ * At most SF_CACHE_MAX_ENTRIES answers are kept (the table is emptied when
+ * full), so that a callback, which looks at each, stays cheap whatever
+ * functions a role makes the planner look up.
+ *
  * An answer computed while a callback fired for one of its rows (catalogue
  * access can take a lock and so read invalidations) is used once but not
  * kept; the last SF_INVAL_LOG invalidations are remembered to tell.
@@ -120,6 +124,13 @@ typedef struct SfCacheDep
 	int			cacheid;
 	uint32		hash;			/* 0: any row of the cache */
 } SfCacheDep;
+
+/*
+ * The most answers kept: a full table is emptied before the next is added,
+ * so that an invalidation, which looks at every entry, costs a bounded
+ * time however many functions a role makes the planner look at.
+ */
+#define SF_CACHE_MAX_ENTRIES 1024
 
 /* The most rows an answer reads (an operator: its name, three functions) */
 #define SF_CACHE_MAXDEPS 4
@@ -331,7 +342,14 @@ cache_put(const SfCacheKey *key, const SfCacheValue *value,
 	Assert(ndeps >= 1 && ndeps <= SF_CACHE_MAXDEPS);
 	if (!deps_unchanged(deps, ndeps, since))
 		return;
-	entry = hash_search(cache_open(), key, HASH_ENTER, NULL);
+	if (hash_get_num_entries(cache_open()) >= SF_CACHE_MAX_ENTRIES)
+	{
+		MemoryContextReset(cache_context);
+		cache_table = sf_hash_create("snowflake planner cache", 64,
+									 sizeof(SfCacheKey), sizeof(SfCacheEntry),
+									 cache_context);
+	}
+	entry = hash_search(cache_table, key, HASH_ENTER, NULL);
 	entry->value = *value;
 	entry->ndeps = ndeps;
 	memcpy(entry->deps, deps, ndeps * sizeof(SfCacheDep));

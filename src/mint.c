@@ -558,9 +558,11 @@ mint_standby_wait(SfMintShared *shared, XLogRecPtr lsn, uint64 mark)
  * releases: record a mark MINT_RESERVE_MS beyond base (at least ms + 1),
  * in the WAL and in the file, wait for the synchronous standbys, publish
  * it and wake the mints waiting for it.  Reached by one process at a
- * time: the reserver, or a mint that found the lock free.  A mark already
- * recorded by another process that is still waiting for the standbys is
- * left to it: one process waits, the others sleep.  An error releases the
+ * time: the reserver, or a mint that found the lock free.  While another
+ * process waits for the standbys to confirm the last mark, nothing is done
+ * here, even for an ms above that mark: one process waits, the others
+ * sleep, and the next mark is made once that one is published (or given
+ * up, when the wait's process ended without it).  An error releases the
  * lock as every error does (the transaction's abort, the reserver's
  * handler).  Never during recovery: a standby's reservation stays 0, so
  * every id it is asked for comes to mint_await_reservation, which
@@ -574,19 +576,21 @@ mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 
 	Assert(LWLockHeldByMeInMode(mint_lock, LW_EXCLUSIVE));
 	mint_load_mark(shared, ERROR);
-	if (pg_atomic_read_u64(&shared->reserved) > ms)
+
+	/*
+	 * Done, or another process waits for the standbys to confirm the last
+	 * mark: one at a time, whether or not that mark covers ms (a later one is
+	 * made once it is published).
+	 */
+	if (pg_atomic_read_u64(&shared->reserved) > ms ||
+		pg_atomic_read_u32(&shared->standby_waiter) != 0)
 	{
 		LWLockRelease(mint_lock);
 		return;
 	}
 	if (shared->mark > ms && (shared->mark_lsn != InvalidXLogRecPtr || !sf_wal_enabled()))
 	{
-		/* made by another process, which may still wait for the standbys */
-		if (pg_atomic_read_u32(&shared->standby_waiter) != 0)
-		{
-			LWLockRelease(mint_lock);
-			return;
-		}
+		/* made by another process, which gave up waiting for the standbys */
 		mark = shared->mark;
 		lsn = shared->mark_lsn;
 	}
@@ -697,6 +701,7 @@ sf_mint_reserver_main(Datum arg)
 	sigjmp_buf	local_sigjmp_buf;
 	volatile uint64 failed = 0;
 	volatile uint64 reserved = 0;
+	long		timeout;
 
 	(void) arg;
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
@@ -742,15 +747,23 @@ sf_mint_reserver_main(Datum arg)
 			ProcessConfigFile(PGC_SIGHUP);
 		}
 		reserved = pg_atomic_read_u64(&shared->reserved);
+		timeout = -1L;
 		if (reserved != 0 && reserved <= SF_TIMESTAMP_MAX && reserved != failed &&
 			pg_atomic_read_u64(&shared->renewal_asked) >= reserved)
 		{
-			LWLockAcquire(mint_lock, LW_EXCLUSIVE);
-			mint_reserve_locked(shared, reserved,
-								pg_atomic_read_u64(&shared->last) >> SF_SEQUENCE_BITS);
-			continue;
+			if (pg_atomic_read_u32(&shared->standby_waiter) == 0)
+			{
+				LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+				mint_reserve_locked(shared, reserved,
+									pg_atomic_read_u64(&shared->last) >> SF_SEQUENCE_BITS);
+				if (pg_atomic_read_u64(&shared->reserved) > reserved)
+					continue;
+			}
+			/* a mint waits for the standbys, and wakes the mints, not this */
+			timeout = MINT_AWAIT_STANDBY_MS;
 		}
-		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L,
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH |
+						 (timeout >= 0 ? WL_TIMEOUT : 0), timeout,
 						 mint_wait_event(MINT_RESERVER_EVENT, &wait_event));
 	}
 }
