@@ -16,6 +16,10 @@ SET client_min_messages = warning;
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET max_parallel_workers_per_gather = 0;
+-- Without JIT: a plan with a scan type disabled costs more than
+-- jit_above_cost before PostgreSQL 18, and compiling each of these
+-- queries took most of the suite's time (the jit suite tests JIT).
+SET jit = off;
 
 -- Instants: the edges of the id space and of a millisecond, and seeded
 -- random instants at whole and at sub-millisecond precision.
