@@ -252,7 +252,7 @@ cache_open(void)
 	return cache_table;
 }
 
-/* A row of a syscache, by its key's hash: 0 (any row) for no key */
+/* A row of a syscache, by the hash of its key, as invalidations name it */
 static SfCacheDep
 dep_row(int cacheid, Datum k1, Datum k2, Datum k3, Datum k4)
 {
@@ -344,12 +344,11 @@ cache_put(const SfCacheKey *key, const SfCacheValue *value,
 		return;
 	if (hash_get_num_entries(cache_open()) >= SF_CACHE_MAX_ENTRIES)
 	{
-		MemoryContextReset(cache_context);
-		cache_table = sf_hash_create("snowflake planner cache", 64,
-									 sizeof(SfCacheKey), sizeof(SfCacheEntry),
-									 cache_context);
+		/* full: start afresh (cache_open makes the table again) */
+		MemoryContextDelete(cache_context);
+		cache_table = NULL;
 	}
-	entry = hash_search(cache_table, key, HASH_ENTER, NULL);
+	entry = hash_search(cache_open(), key, HASH_ENTER, NULL);
 	entry->value = *value;
 	entry->ndeps = ndeps;
 	memcpy(entry->deps, deps, ndeps * sizeof(SfCacheDep));
@@ -450,13 +449,14 @@ func_info(Oid funcid)
 	SfCacheKey	key;
 	SfCacheValue value;
 	uint64		since = inval_count;
-	SfCacheDep	dep = dep_proc(funcid);
+	SfCacheDep	dep;
 	Oid		   *argtypes;
 	int			nargs;
 
 	cache_key(&key, SF_CACHE_FUNC, funcid, 0, 0, 0, 0, NULL);
 	if (cache_get(&key, &value))
 		return value;
+	dep = dep_proc(funcid);
 	memset(&value, 0, sizeof(value));
 	value.v[0] = getExtensionOfObject(ProcedureRelationId, funcid);
 	value.v[1] = get_func_namespace(funcid);
@@ -517,13 +517,14 @@ sf_func_name_index(Oid funcid, int tableid, const char *const *names,
 	SfCacheKey	key;
 	SfCacheValue value;
 	uint64		since = inval_count;
-	SfCacheDep	dep = dep_proc(funcid);
+	SfCacheDep	dep;
 	char	   *name;
 	int			i;
 
 	cache_key(&key, SF_CACHE_NAME, funcid, (Oid) tableid, 0, 0, 0, NULL);
 	if (cache_get(&key, &value))
 		return value.index;
+	dep = dep_proc(funcid);
 	memset(&value, 0, sizeof(value));
 	value.index = -1;
 	name = get_func_name(funcid);

@@ -613,10 +613,12 @@ mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 	LWLockRelease(mint_lock);
 
 	if (lsn != InvalidXLogRecPtr)
-		mint_standby_wait(shared, lsn, mark);
+		mint_standby_wait(shared, lsn, mark);	/* which wakes the mints */
 	else
+	{
 		mint_raise(&shared->reserved, mark);
-	ConditionVariableBroadcast(&shared->reserved_cv);
+		ConditionVariableBroadcast(&shared->reserved_cv);
+	}
 }
 
 /*
@@ -725,7 +727,6 @@ sf_mint_reserver_main(Datum arg)
 		AtEOXact_Files(false);
 		MemoryContextSwitchTo(TopMemoryContext);
 		FlushErrorState();
-		mint_standby_wait_end(shared);
 		failed = reserved;
 		/* the mints that wait reserve themselves */
 		ConditionVariableBroadcast(&shared->reserved_cv);
