@@ -24,7 +24,8 @@ OBJS = \
 	src/flatten.o \
 	src/owner.o \
 	src/parttree.o \
-	src/lock.o
+	src/lock.o \
+	src/workerid.o
 
 EXTENSION = snowflake
 # The update script of 1.4 is joined from its parts, one concern each, in

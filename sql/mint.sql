@@ -3,16 +3,43 @@
 --
 SET timezone = 'UTC';
 
--- The setting: 0 by default, 0..1023, superuser only.
+-- The setting: unset by default ("unset": the boot value), which the
+-- test cluster sets to 0 in postgresql.conf (the reset value); an integer
+-- from 0 to 1023, citus or unset, spelt canonically; superuser only.
 SHOW snowflake.worker_id;
-SELECT name, setting, min_val, max_val, context, vartype
+SELECT name, setting, boot_val, reset_val, context, vartype
 FROM pg_settings WHERE name = 'snowflake.worker_id';
 SET snowflake.worker_id = 1024;
 SET snowflake.worker_id = -1;
 SET snowflake.worker_id = 'seven';
+SET snowflake.worker_id = '';
+SET snowflake.worker_id = '12 3';
 SET snowflake.worker_id = 1023;
 SHOW snowflake.worker_id;
+SET snowflake.worker_id = ' 0x10 ';
+SHOW snowflake.worker_id;
+SET snowflake.worker_id = 'CITUS';
+SHOW snowflake.worker_id;
+SELECT snowflake_worker_id();
+SET snowflake.worker_id = 'Unset';
+SHOW snowflake.worker_id;
+-- Unset: gen_snowflake() refuses (55000, with the line to add);
+-- snowflake_worker_id() is NULL; gen_snowflake(worker) still mints.
+SELECT snowflake_worker_id() IS NULL AS worker_id_unset;
+\set VERBOSITY verbose
+SELECT gen_snowflake();
+\set VERBOSITY default
+CREATE TABLE unset_default (id snowflake DEFAULT gen_snowflake());
+INSERT INTO unset_default DEFAULT VALUES;
+SELECT snowflake_worker(gen_snowflake(9)) AS explicit_worker_while_unset;
+DROP TABLE unset_default;
+-- citus: without Citus in the database, both say so (55000).
+SET snowflake.worker_id = citus;
+SELECT gen_snowflake();
+-- snowflake_citus_worker_ids() needs Citus too.
+SELECT * FROM snowflake_citus_worker_ids();
 RESET snowflake.worker_id;
+SELECT snowflake_worker_id() AS reset_to_the_configured_0;
 -- Unknown settings under the prefix are refused.
 SET snowflake.wrker_id = 1;
 

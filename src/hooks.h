@@ -33,8 +33,13 @@ extern shmem_startup_hook_type sf_prev_shmem_startup_hook;
 extern void sf_mint_shmem_request(void);
 extern void sf_mint_shmem_startup(void);
 
-/* mint.c: define the settings snowflake.worker_id and snowflake.max_lead */
+/* mint.c: define the setting snowflake.max_lead */
 extern void sf_mint_define_settings(void);
+
+/* workerid.c: define snowflake.worker_id; the worker id gen_snowflake() uses */
+extern void sf_worker_define_setting(void);
+extern uint32 sf_worker_id_for_mint(void);
+extern int	sf_mint_worker_id_in_force(void);
 
 /* mint.c: the reserver, a background worker, when preloaded */
 extern void sf_mint_register_reserver(void);

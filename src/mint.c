@@ -2,7 +2,7 @@
  *
  * mint.c
  *	  Minting ids inside the server: gen_snowflake() and the
- *	  snowflake.worker_id setting.
+ *	  snowflake.max_lead setting (the worker id is workerid.c's).
  *
  * Every backend of a server mints from one 64-bit state in shared memory,
  * the last (millisecond << 12 | sequence) handed out, advanced with a
@@ -150,9 +150,6 @@ typedef struct SfMintShared
 static SfMintShared *mint_shared = NULL;
 static LWLock *mint_lock = NULL;
 
-/* snowflake.worker_id */
-static int	sf_worker_id = 0;
-
 /* snowflake.max_lead, in milliseconds */
 static int	sf_max_lead = 1000;
 
@@ -161,24 +158,6 @@ static int64 mint_kept_ms = -1;
 
 /* Whether this process is the reserver. */
 static bool mint_is_reserver = false;
-
-/*
- * A value of snowflake.worker_id given before the library was loaded (in
- * postgresql.conf, by ALTER SYSTEM, ALTER ROLE or SET), which the server
- * could not apply when the library defined the setting: not an integer
- * from 0 to 1023, or set by a role that may not set it.  The setting is
- * then 0; gen_snowflake() refuses to mint with it until the setting is
- * given a value again.  NULL when there is nothing to refuse.
- */
-static char *sf_worker_id_unapplied = NULL;
-
-static void
-worker_id_assign(int newval, void *extra)
-{
-	(void) newval;
-	(void) extra;
-	sf_worker_id_unapplied = NULL;
-}
 
 /*
  * The recorded mark, in milliseconds since the epoch, into *mark: 0 if
@@ -889,25 +868,12 @@ mint_dsm_init(void *ptr)
 #endif
 
 /*
- * sf_mint_define_settings - define snowflake.worker_id and
- * snowflake.max_lead, and reserve the prefix (from _PG_init, module.c)
+ * sf_mint_define_settings - define snowflake.max_lead, and reserve the
+ * prefix (from _PG_init, module.c, after workerid.c's setting)
  */
 void
 sf_mint_define_settings(void)
 {
-	const char *before = GetConfigOption("snowflake.worker_id", true, false);
-	char	   *given = before != NULL ? MemoryContextStrdup(TopMemoryContext, before) : NULL;
-	int			value;
-
-	DefineCustomIntVariable("snowflake.worker_id",
-							"Worker id that gen_snowflake() puts into the ids it mints.",
-							"Every server minting ids into shared data needs a worker id "
-							"of its own, from 0 to 1023.",
-							&sf_worker_id,
-							0, 0, (int) SF_WORKER_MAX,
-							PGC_SUSET,
-							0,
-							NULL, worker_id_assign, NULL);
 	DefineCustomIntVariable("snowflake.max_lead",
 							"How far ahead of time a burst of gen_snowflake() may run.",
 							"Past it, a mint waits until time catches up. One value "
@@ -918,11 +884,6 @@ sf_mint_define_settings(void)
 							GUC_UNIT_MS,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("snowflake");
-
-	/* a value given before the library was loaded, and not taken */
-	if (given != NULL &&
-		!(parse_int(given, &value, 0, NULL) && value == sf_worker_id))
-		sf_worker_id_unapplied = given;
 }
 
 /* The shared state, or an error that says how to get it. */
@@ -1047,15 +1008,7 @@ mint(uint32 worker)
 Datum
 gen_snowflake(PG_FUNCTION_ARGS)
 {
-	if (sf_worker_id_unapplied != NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("snowflake.worker_id was set to \"%s\" before the snowflake library was loaded, and that value was not applied",
-						sf_worker_id_unapplied),
-				 errdetail("It is not a worker id from 0 to 1023, or the role that set it may not; "
-						   "ids would carry worker %d instead.", sf_worker_id),
-				 errhint("Set snowflake.worker_id again, or give it in postgresql.conf and preload the library.")));
-	PG_RETURN_SNOWFLAKE(mint((uint32) sf_worker_id));
+	PG_RETURN_SNOWFLAKE(mint(sf_worker_id_for_mint()));
 }
 
 /*

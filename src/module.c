@@ -33,7 +33,8 @@ void		_PG_init(void);
 void
 _PG_init(void)
 {
-	/* mint.c: snowflake.worker_id and snowflake.max_lead */
+	/* workerid.c: snowflake.worker_id; mint.c: snowflake.max_lead */
+	sf_worker_define_setting();
 	sf_mint_define_settings();
 
 	/* flatten.c: nested ANDs and ORs flattened before planning */

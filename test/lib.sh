@@ -231,7 +231,9 @@ sf_free_port() {
 # off on every node: a test that checks a plan ANALYZEs (or VACUUMs) what
 # it plans on itself, so no plan depends on when a worker ran, or on an
 # autovacuum snapshot held during the test's VACUUM (which would cost
-# index-only scans).  A line in the arguments overrides it.
+# index-only scans).  Every node mints as worker 0 (snowflake.worker_id,
+# which has no default), unless a line in the arguments gives another:
+# a line in the arguments overrides any of these.
 # SF_NODE_BINDIR picks another server's binaries (the version matrix).
 sf_node_start() {
 	local dir=$1 port=$2 line bin=${SF_NODE_BINDIR:-$(sf_bindir)}
@@ -251,6 +253,7 @@ sf_node_start() {
 		echo "fsync = off"
 		echo "timezone = 'UTC'"
 		echo "autovacuum = off"
+		echo "snowflake.worker_id = 0"
 		for line in "$@"; do echo "$line"; done
 	} >>"$dir/data/postgresql.conf"
 	sf_pg_ctl_start "$dir" || {
