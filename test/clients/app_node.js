@@ -80,7 +80,7 @@ async function pgPart() {
 
     // doc: pg-window
     const { rows: recent } = await client.query(
-      'SELECT id, payload FROM pg_events WHERE id <@ tstzrange($1, $2, \'[]\')', [from, to]);
+      "SELECT id, payload FROM pg_events WHERE id <@ tstzrange($1, $2, '[]')", [from, to]);
     // end doc: pg-window
     check('pg: the window holds every minted row, and only them', recent.length === N + 1
       && recent.every((r) => typeof r.id === 'bigint' && r.payload !== 'max'), recent.length);
