@@ -341,7 +341,7 @@ def inline_examples(path, lineno, line):
 
 # the tags of blocks that are not run
 NOT_RUN = {"", "sh", "bash", "conf", "text", "yaml", "js", "javascript", "python",
-           "java", "json", "ini", "diff", "c", "make", "mermaid"}
+           "java", "json", "ini", "diff", "c", "make", "mermaid", "ruby", "go"}
 
 
 def in_list(lines, i):
