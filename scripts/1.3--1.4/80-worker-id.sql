@@ -23,7 +23,8 @@ COMMENT ON FUNCTION @extschema@.snowflake_worker_id() IS
 -- anything: an error, an unset worker id, or a worker id that another
 -- primary has too.  Secondaries are not asked: they do not mint, and share
 -- their primary's setting when they are promoted in its place.  Citus is
--- looked up when the function runs, so the extension does not need it.
+-- looked up when the function runs (PL/pgSQL plans the query on its first
+-- run), so the extension does not need it.
 -- PARALLEL UNSAFE, as run_command_on_all_nodes is.
 --
 CREATE FUNCTION @extschema@.snowflake_citus_worker_ids(
@@ -37,13 +38,14 @@ RETURNS SETOF pg_catalog.record
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
+#variable_conflict use_column
 BEGIN
 	IF pg_catalog.to_regprocedure('pg_catalog.run_command_on_all_nodes(pg_catalog.text, pg_catalog.bool, pg_catalog.bool)') IS NULL THEN
 		RAISE EXCEPTION 'snowflake_citus_worker_ids() needs Citus in this database'
 			USING ERRCODE = 'object_not_in_prerequisite_state',
 				  HINT = 'Run it on the coordinator of a Citus cluster, in a database with the extension citus.';
 	END IF;
-	RETURN QUERY EXECUTE $q$
+	RETURN QUERY
 		WITH answers AS (
 			SELECT r.nodeid, r.success, r.result
 			  FROM pg_catalog.run_command_on_all_nodes(
@@ -59,7 +61,7 @@ BEGIN
 			  LEFT JOIN pg_catalog.pg_dist_node AS n
 				ON n.nodeid OPERATOR(pg_catalog.=) a.nodeid)
 		SELECT x.nodeid, x.nodename, x.nodeport, x.groupid, x.worker_id,
-			   pg_catalog.coalesce(x.problem,
+			   COALESCE(x.problem,
 					(SELECT 'worker id ' OPERATOR(pg_catalog.||) x.worker_id
 							OPERATOR(pg_catalog.||) ' is also the worker id of node '
 							OPERATOR(pg_catalog.||) pg_catalog.string_agg(
@@ -70,8 +72,7 @@ BEGIN
 						AND y.nodeid OPERATOR(pg_catalog.<>) x.nodeid
 					 HAVING pg_catalog.count(*) OPERATOR(pg_catalog.>) 0))
 		  FROM nodes AS x
-		 ORDER BY x.nodeid
-	$q$;
+		 ORDER BY x.nodeid;
 END
 $fn$;
 
