@@ -6,15 +6,7 @@
 // and test/clients/recipes.py fails when the two differ.
 'use strict';
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else {
-    failed++;
-    console.log(`FAIL ${name}: ${detail === undefined ? '' : String(detail)}`);
-  }
-}
+const { check, run } = require('./checks');
 
 const MAX = 18446744073709551615n; // 2^64-1, minted in 2163; 2^63 comes in 2093
 const N = 1000; // rows enough that the planner picks the index by cost
@@ -208,13 +200,4 @@ async function main() {
   await knexPart();
 }
 
-main().then(
-  () => {
-    console.log(`node-apps: ${passed} passed, ${failed} failed`);
-    process.exit(failed === 0 ? 0 : 1);
-  },
-  (err) => {
-    console.log(`FAIL node-apps: ${err.stack}`);
-    console.log(`node-apps: ${passed} passed, ${failed + 1} failed`);
-    process.exit(1);
-  });
+run('node-apps', main);

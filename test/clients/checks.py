@@ -61,6 +61,30 @@ def doc_blocks(heading):
     return blocks
 
 
+def check_minted(label, id_, one, table):
+    """The id of the row 'signed up' in table, read back by the library
+    after its insert (label): an int, the row's, minted within a minute."""
+    check(f"{label}: the id is an int", type(id_) is int, type(id_))
+    row = one(f"SELECT id::text, now() - snowflake_timestamp(id) < interval '1 minute' FROM {table} "
+              "WHERE payload = 'signed up'")
+    check(f"{label}: the id is the row's, minted now", row == (str(id_), True), (row, id_))
+
+
+def scratch(schema):
+    """A schema of the client's own, dropped and made again, first in the
+    search path of every connection (the tables, django_migrations too, go
+    there); and a scratch directory on sys.path for the doc's files."""
+    import psycopg2
+    import tempfile
+    with psycopg2.connect("") as c, c.cursor() as cur:
+        cur.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")
+    c.close()
+    os.environ["PGOPTIONS"] = f"-c search_path={schema},public"
+    root = tempfile.mkdtemp()
+    sys.path.insert(0, root)
+    return root
+
+
 def write_files(root, blocks):
     """Write the blocks that name a file under root, with the packages'
     __init__.py; return the blocks that run as they are."""

@@ -4,15 +4,7 @@
 'use strict';
 const { Client } = require('pg');
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) passed++;
-  else {
-    failed++;
-    console.log(`FAIL ${name}: ${detail === undefined ? '' : JSON.stringify(detail)}`);
-  }
-}
+const { check, run } = require('./checks');
 
 async function main() {
   const client = new Client();
@@ -51,13 +43,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => {
-    console.log(`node: ${passed} passed, ${failed} failed`);
-    process.exit(failed === 0 ? 0 : 1);
-  },
-  (err) => {
-    console.log(`node: error ${err.message}`);
-    console.log(`node: ${passed} passed, ${failed + 1} failed`);
-    process.exit(1);
-  });
+run('node', main);

@@ -13,13 +13,11 @@ import importlib
 import json
 import os
 import shutil
-import sys
-import tempfile
 from datetime import datetime, timedelta, timezone
 
 import psycopg2
 
-from checks import check, doc_blocks, run, uses_index, write_files
+from checks import check, check_minted, doc_blocks, run, scratch, uses_index, write_files
 
 SCHEMA = "client_django"
 TOP = 2**63
@@ -35,14 +33,7 @@ def main():
           paths == ["events/models.py", MIGRATION] and len(blocks) == 3,
           [p for p, _ in blocks])
 
-    # A schema of our own: the tables, django_migrations too, go there.
-    with psycopg2.connect("") as c, c.cursor() as cur:
-        cur.execute(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE; CREATE SCHEMA {SCHEMA}")
-    c.close()
-    os.environ["PGOPTIONS"] = f"-c search_path={SCHEMA},public"
-
-    root = tempfile.mkdtemp()
-    sys.path.insert(0, root)
+    root = scratch(SCHEMA)
     uses = write_files(root, [b for b in blocks if b[0] != MIGRATION])
 
     import django
@@ -118,10 +109,7 @@ def main():
         return [r[0] for r in cur.fetchall()]
 
     # create(): the id minted by gen_snowflake(), an int, just now.
-    check("create(): the id is an int", type(event.id) is int, type(event.id))
-    row = one("SELECT id::text, now() - snowflake_timestamp(id) < interval '1 minute' FROM events_event "
-              "WHERE payload = 'signed up'")
-    check("create(): the id is the row's, minted now", row == (str(event.id), True), (row, event.id))
+    check_minted("create()", event.id, one, "events_event")
 
     insert = [s for s, _ in sent if s.startswith('INSERT INTO "events_event"')]
     check("create(): the id left to the DEFAULT, read back by RETURNING",

@@ -11,13 +11,11 @@ Connects through PGHOST/PGPORT/PGUSER/PGDATABASE, in a schema of its own
 import json
 import os
 import shutil
-import sys
-import tempfile
 from datetime import datetime, timedelta, timezone
 
 import psycopg2
 
-from checks import check, doc_blocks, run, uses_index, write_files
+from checks import check, check_minted, doc_blocks, run, scratch, uses_index, write_files
 
 SCHEMA = "client_sqlalchemy"
 TOP = 2**63
@@ -30,14 +28,7 @@ def main():
     check("doc: models.py, the table, one block in use",
           [p for p, _ in blocks] == ["events/models.py", None, None], [p for p, _ in blocks])
 
-    # A schema of our own, first in the search path of every connection.
-    with psycopg2.connect("") as c, c.cursor() as cur:
-        cur.execute(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE; CREATE SCHEMA {SCHEMA}")
-    c.close()
-    os.environ["PGOPTIONS"] = f"-c search_path={SCHEMA},public"
-
-    root = tempfile.mkdtemp()
-    sys.path.insert(0, root)
+    root = scratch(SCHEMA)
     table, use = write_files(root, blocks)
 
     ns = {"__name__": "doc_sqlalchemy"}
@@ -93,10 +84,7 @@ def main():
 
         # commit(): the id minted by gen_snowflake(), an int, just now.
         event = ns["event"]
-        check("commit(): the id is an int", type(event.id) is int, type(event.id))
-        row = one("SELECT id::text, now() - snowflake_timestamp(id) < interval '1 minute' FROM events "
-                  "WHERE payload = 'signed up'")
-        check("commit(): the id is the row's, minted now", row == (str(event.id), True), (row, event.id))
+        check_minted("commit()", event.id, one, "events")
 
         insert = [s for s, _ in sent if s.startswith("INSERT INTO events")]
         check("commit(): the id left to the DEFAULT, read back by RETURNING",
