@@ -16,8 +16,16 @@ SET snowflake.worker_id = '';
 SET snowflake.worker_id = '12 3';
 SET snowflake.worker_id = 1023;
 SHOW snowflake.worker_id;
-SET snowflake.worker_id = ' 0x10 ';
+-- Decimal digits only, spaces around: a zero-padded ordinal is decimal;
+-- hexadecimal, octal, signs, fractions and exponents are refused, where
+-- an integer setting would read or round them.
+SET snowflake.worker_id = ' 010 ';
 SHOW snowflake.worker_id;
+SET snowflake.worker_id = '0x10';
+SET snowflake.worker_id = '+5';
+SET snowflake.worker_id = '2.5';
+SET snowflake.worker_id = '1e3';
+SET snowflake.worker_id = '00000000000000000000001024';
 SET snowflake.worker_id = 'CITUS';
 SHOW snowflake.worker_id;
 SELECT snowflake_worker_id();
@@ -26,9 +34,10 @@ SHOW snowflake.worker_id;
 -- Unset: gen_snowflake() refuses (55000, with the line to add);
 -- snowflake_worker_id() is NULL; gen_snowflake(worker) still mints.
 SELECT snowflake_worker_id() IS NULL AS worker_id_unset;
-\set VERBOSITY verbose
+\set VERBOSITY sqlstate
 SELECT gen_snowflake();
 \set VERBOSITY default
+SELECT gen_snowflake();
 CREATE TABLE unset_default (id snowflake DEFAULT gen_snowflake());
 INSERT INTO unset_default DEFAULT VALUES;
 SELECT snowflake_worker(gen_snowflake(9)) AS explicit_worker_while_unset;

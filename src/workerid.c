@@ -54,6 +54,7 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 #include "utils/resowner.h"
+#include "utils/snapmgr.h"
 
 #include "hooks.h"
 
@@ -73,24 +74,44 @@ static int	worker_id = WORKER_UNSET;
  */
 static char *worker_id_unapplied = NULL;
 
-/* The Citus group of this backend's database, once read; -1 if not yet. */
+/*
+ * The Citus group of this backend's database, once read; -1 if not yet.
+ * The callback that forgets it counts the invalidations it saw, so that a
+ * group read while one arrived is not kept.
+ */
 static int	citus_group = -1;
 static Oid	citus_local_group_rel = InvalidOid;
 static Oid	citus_node_rel = InvalidOid;
+static uint64 citus_invalidations = 0;
+static bool citus_callback_registered = false;
 
 /*
  * The value a string stands for: a worker id, WORKER_CITUS or WORKER_UNSET;
- * false if it stands for none.  Integers as the server reads them
- * (parse_int: spaces around, hexadecimal), words in any case.
+ * false if it stands for none.  A worker id is decimal digits, leading
+ * zeros read as decimal (an ordinal "010" is 10), spaces around allowed;
+ * no sign, fraction, exponent, octal or hexadecimal, which an integer
+ * setting would take and round.  Words in any case.
  */
 static bool
 worker_id_parse(const char *value, int *result)
 {
-	int			n;
+	const char *p = value;
+	int			n = 0;
+	int			digits = 0;
 
-	if (parse_int(value, &n, 0, NULL))
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
 	{
-		if (n < 0 || n > (int) SF_WORKER_MAX)
+		n = n * 10 + (*p - '0');
+		if (n > (int) SF_WORKER_MAX)
+			return false;
+	}
+	if (digits > 0)
+	{
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '\0')
 			return false;
 		*result = n;
 		return true;
@@ -159,7 +180,10 @@ worker_id_relcache_callback(Datum arg, Oid relid)
 	(void) arg;
 	if (relid == InvalidOid || relid == citus_local_group_rel ||
 		relid == citus_node_rel)
+	{
 		citus_group = -1;
+		citus_invalidations++;
+	}
 }
 
 /*
@@ -189,8 +213,6 @@ sf_worker_define_setting(void)
 		!(worker_id_parse(given, &value) && value == worker_id))
 		worker_id_unapplied = given;
 
-	CacheRegisterRelcacheCallback(worker_id_relcache_callback, (Datum) 0);
-
 	if (process_shared_preload_libraries_in_progress && !IsUnderPostmaster &&
 		worker_id == WORKER_UNSET && worker_id_unapplied == NULL)
 		ereport(WARNING,
@@ -201,28 +223,21 @@ sf_worker_define_setting(void)
 }
 
 /*
- * Read a table of Citus's in pg_catalog: the first column named column of
- * its first row meeting keep (or of its first row, if keep is NULL).
- * false if the table does not exist or has no such row.
+ * The first value of column in the rows of rel that meet keep (every row if
+ * keep is NULL), as of snapshot; false if there is none.
  */
 static bool
-citus_read_int(const char *table, const char *column, Oid *relid,
+citus_scan_int(Relation rel, const char *column, Snapshot snapshot,
 			   bool (*keep) (Relation rel, HeapTuple tuple), int *result)
 {
-	Relation	rel;
+	AttrNumber	attno = get_attnum(RelationGetRelid(rel), column);
 	SysScanDesc scan;
 	HeapTuple	tuple;
-	AttrNumber	attno;
 	bool		found = false;
 
-	*relid = get_relname_relid(table, PG_CATALOG_NAMESPACE);
-	if (!OidIsValid(*relid))
-		return false;
-	attno = get_attnum(*relid, column);
 	if (attno == InvalidAttrNumber)
 		return false;
-	rel = table_open(*relid, AccessShareLock);
-	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	scan = systable_beginscan(rel, InvalidOid, false, snapshot, 0, NULL);
 	while (!found && HeapTupleIsValid(tuple = systable_getnext(scan)))
 	{
 		bool		isnull;
@@ -234,7 +249,6 @@ citus_read_int(const char *table, const char *column, Oid *relid,
 		found = true;
 	}
 	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
 	return found;
 }
 
@@ -259,6 +273,43 @@ citus_coordinator_row(Relation rel, HeapTuple tuple)
 }
 
 /*
+ * This node's group from pg_dist_local_group into *group, and whether
+ * pg_dist_node lists a coordinator, both as of one snapshot taken once both
+ * tables are locked (so after the invalidations their changes sent); false
+ * without Citus.  *stable is false if an invalidation of either arrived
+ * meanwhile, and what was read must not be kept.
+ */
+static bool
+citus_read_group(int *group, bool *coordinator, bool *stable)
+{
+	Relation	local_group;
+	Relation	node = NULL;
+	Snapshot	snapshot;
+	uint64		seen;
+	int			ignored;
+
+	citus_local_group_rel = get_relname_relid("pg_dist_local_group", PG_CATALOG_NAMESPACE);
+	citus_node_rel = get_relname_relid("pg_dist_node", PG_CATALOG_NAMESPACE);
+	if (!OidIsValid(citus_local_group_rel))
+		return false;
+	local_group = table_open(citus_local_group_rel, AccessShareLock);
+	if (OidIsValid(citus_node_rel))
+		node = table_open(citus_node_rel, AccessShareLock);
+	seen = citus_invalidations;
+	snapshot = RegisterSnapshot(GetLatestSnapshot());
+	if (!citus_scan_int(local_group, "groupid", snapshot, NULL, group))
+		*group = -1;
+	*coordinator = node != NULL &&
+		citus_scan_int(node, "groupid", snapshot, citus_coordinator_row, &ignored);
+	UnregisterSnapshot(snapshot);
+	if (node != NULL)
+		table_close(node, AccessShareLock);
+	table_close(local_group, AccessShareLock);
+	*stable = citus_invalidations == seen;
+	return true;
+}
+
+/*
  * The worker id of snowflake.worker_id = citus: this node's Citus group,
  * or an error that says why there is none.
  */
@@ -266,12 +317,17 @@ static int
 citus_worker_id(void)
 {
 	int			group;
-	int			ignored;
+	bool		coordinator;
+	bool		stable;
 
 	if (citus_group >= 0)
 		return citus_group;
-	if (!citus_read_int("pg_dist_local_group", "groupid", &citus_local_group_rel,
-						NULL, &group))
+	if (!citus_callback_registered)
+	{
+		CacheRegisterRelcacheCallback(worker_id_relcache_callback, (Datum) 0);
+		citus_callback_registered = true;
+	}
+	if (!citus_read_group(&group, &coordinator, &stable))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("snowflake.worker_id is citus, but Citus is not installed in database \"%s\"",
@@ -289,15 +345,14 @@ citus_worker_id(void)
 						group),
 				 errdetail("A worker id has 10 bits: a Citus cluster whose groups pass 1023 cannot take its worker ids from them."),
 				 errhint("Set snowflake.worker_id on each node to a number from 0 to 1023 that no other node uses.")));
-	if (group == 0 &&
-		!citus_read_int("pg_dist_node", "groupid", &citus_node_rel,
-						citus_coordinator_row, &ignored))
+	if (group == 0 && !coordinator)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("snowflake.worker_id is citus, but this node has no Citus group"),
 				 errdetail("Its group is 0, as on a node that no coordinator has added, and pg_dist_node lists no coordinator."),
 				 errhint("On the coordinator, register it with citus_set_coordinator_host(); add a worker with citus_add_node() first.")));
-	citus_group = group;
+	if (stable)
+		citus_group = group;
 	return group;
 }
 
@@ -308,7 +363,7 @@ citus_worker_id(void)
 uint32
 sf_worker_id_for_mint(void)
 {
-	if (likely(worker_id >= 0))
+	if (likely(worker_id >= 0 && worker_id_unapplied == NULL))
 		return (uint32) worker_id;
 	if (worker_id_unapplied != NULL)
 		ereport(ERROR,
