@@ -17,6 +17,7 @@ OBJS = \
 	src/selectivity.o \
 	src/cache.o \
 	src/mint.o \
+	src/mintstats.o \
 	src/textforms.o \
 	src/wal.o \
 	src/exprhash.o \
