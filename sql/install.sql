@@ -77,6 +77,36 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
 ORDER BY p.oid::regprocedure::text;
 
+-- The view (1.4), snowflake_mint_stats, over the function of that name:
+-- its columns.
+SELECT c.oid::regclass AS view, a.attnum, a.attname, a.atttypid::regtype AS type
+FROM pg_class c
+JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid
+JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
+ORDER BY c.oid::regclass::text, a.attnum;
+
+-- The functions and relations that not everyone may use as they may use
+-- a new one: every grant on them to a role other than their owner.
+-- gen_snowflake(integer)'s (1.3 and 1.4) go to the database's owner and to
+-- who ran CREATE EXTENSION, here the owner itself; snowflake_mint_stats,
+-- view and function, to pg_monitor alone.
+SELECT m.object, x.privilege_type,
+       CASE WHEN x.grantee = 0 THEN 'PUBLIC' ELSE x.grantee::regrole::text END AS grantee
+FROM (SELECT p.oid::regprocedure::text AS object, p.proacl AS acl, p.proowner AS owner
+        FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+       WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+         AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
+      UNION ALL
+      SELECT c.oid::regclass::text, c.relacl, c.relowner
+        FROM pg_class c JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid
+       WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+         AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')) m,
+     aclexplode(m.acl) x
+WHERE x.grantee <> m.owner
+ORDER BY 1, 2, 3;
+
 -- Every operator: commutator, negator, estimators, hash and merge flags.
 -- (The six on bigint alone, named #=# and so on, only complete the btree
 -- family; see the opclass suite.)

@@ -36,10 +36,8 @@ extern void sf_mint_shmem_startup(void);
 /* mint.c: define the setting snowflake.max_lead */
 extern void sf_mint_define_settings(void);
 
-/* workerid.c: define snowflake.worker_id; the worker id gen_snowflake() uses */
+/* workerid.c: define snowflake.worker_id */
 extern void sf_worker_define_setting(void);
-extern uint32 sf_worker_id_for_mint(void);
-extern int	sf_mint_worker_id_in_force(void);
 
 /* mint.c: the reserver, a background worker, when preloaded */
 extern void sf_mint_register_reserver(void);

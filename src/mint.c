@@ -52,6 +52,13 @@
  * the primary soon after a checkpoint (when the last record lies before
  * the redo point), still starts from it.  The hot path does not change.
  *
+ * Watching it (snowflake_mint_stats, mintstats.c): each process counts
+ * what it mints in a slot of its own, indexed by its process number and
+ * on a cache line of its own, with a plain read and write (no locked
+ * instruction, no line another process writes); the slots are never
+ * reset, so what exited processes minted stays in the sums, which the
+ * reader adds up.  The renewals are counted under the lock.
+ *
  * The shared state needs shared memory: through shared_preload_libraries
  * on every major, or from PostgreSQL 17 on also through the DSM registry
  * without preloading.  The mark is read under the lock by the first id
@@ -65,6 +72,7 @@
 
 #include <time.h>
 
+#include "access/twophase.h"
 #include "access/xlog.h"
 #include "access/xloginsert.h"
 #include "miscadmin.h"
@@ -117,7 +125,31 @@ typedef struct SfMintShared
 	XLogRecPtr	mark_lsn;		/* its record, if this server wrote one */
 	int			tranche;		/* lock's tranche, in the DSM registry case */
 	LWLock		lock;			/* ... the lock itself in that case */
+	pg_atomic_uint64 renewals;	/* marks recorded, under the lock */
+	int			nslots;			/* the slots that follow (MINT_SLOTS) */
 } SfMintShared;
+
+/*
+ * What one process has minted since the server started: a slot for each
+ * process number, alone on its cache line, written by that process alone,
+ * read by snowflake_mint_stats.  Never reset: the next process of the same
+ * number goes on from its counts.
+ */
+typedef union SfMintSlot
+{
+	struct
+	{
+		pg_atomic_uint64 minted;	/* ids handed out */
+		pg_atomic_uint64 last_id;	/* the last of them, 0 before the first */
+		pg_atomic_uint64 lead_waits;	/* mints that waited at the bound */
+		pg_atomic_uint64 lead_wait_us;	/* how long, in microseconds */
+	}			c;
+	char		pad[PG_CACHE_LINE_SIZE];
+} SfMintSlot;
+
+/* The slots, on the first cache line after the state. */
+#define MINT_SLOTS(shared) \
+	((SfMintSlot *) CACHELINEALIGN((char *) (shared) + sizeof(SfMintShared)))
 
 /* The mark file, in the data directory, and how far ahead it reserves. */
 #define MINT_MARK_FILE		"snowflake_mint.mark"
@@ -149,6 +181,9 @@ typedef struct SfMintShared
 
 static SfMintShared *mint_shared = NULL;
 static LWLock *mint_lock = NULL;
+
+/* This process's slot, once it has minted (or a local one, mint_state). */
+static SfMintSlot *mint_slot = NULL;
 
 /* snowflake.max_lead, in milliseconds */
 static int	sf_max_lead = 1000;
@@ -255,6 +290,35 @@ mint_write_mark(uint64 mark)
 }
 
 /*
+ * The slots: one for each process number a process can have, as core
+ * counts its processes (ProcGlobalShmemSize: the backends, the auxiliary
+ * processes and the prepared transactions' dummy processes).
+ */
+static int
+mint_slot_count(void)
+{
+	return MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
+}
+
+/* The state and its slots, with room to align them to a cache line. */
+static Size
+mint_shmem_size(void)
+{
+	return add_size(sizeof(SfMintShared) + PG_CACHE_LINE_SIZE,
+					mul_size(mint_slot_count(), sizeof(SfMintSlot)));
+}
+
+/*
+ * Add n to a counter of this process's slot: a plain read and write, since
+ * no other process writes it.
+ */
+static inline void
+mint_count(pg_atomic_uint64 *counter, uint64 n)
+{
+	pg_atomic_write_u64(counter, pg_atomic_read_u64(counter) + n);
+}
+
+/*
  * A new state: nothing reserved, and the mark not read yet, so that the
  * first id minted takes the slow path, which reads it.  (Reading it here
  * would happen in the postmaster, where an error stops the server.)
@@ -263,6 +327,7 @@ static void
 mint_shared_init(void *ptr)
 {
 	SfMintShared *shared = (SfMintShared *) ptr;
+	SfMintSlot *slots = MINT_SLOTS(shared);
 
 	pg_atomic_init_u64(&shared->last, 0);
 	pg_atomic_init_u64(&shared->reserved, 0);
@@ -275,6 +340,15 @@ mint_shared_init(void *ptr)
 	shared->mark = 0;
 	shared->mark_lsn = InvalidXLogRecPtr;
 	shared->tranche = 0;
+	pg_atomic_init_u64(&shared->renewals, 0);
+	shared->nslots = mint_slot_count();
+	for (int i = 0; i < shared->nslots; i++)
+	{
+		pg_atomic_init_u64(&slots[i].c.minted, 0);
+		pg_atomic_init_u64(&slots[i].c.last_id, 0);
+		pg_atomic_init_u64(&slots[i].c.lead_waits, 0);
+		pg_atomic_init_u64(&slots[i].c.lead_wait_us, 0);
+	}
 }
 
 /*
@@ -586,6 +660,7 @@ mint_reserve_locked(SfMintShared *shared, uint64 ms, uint64 base)
 		lsn = sf_wal_enabled() ? sf_wal_log_reservation(mark) : InvalidXLogRecPtr;
 		shared->mark = mark;
 		shared->mark_lsn = lsn;
+		pg_atomic_fetch_add_u64(&shared->renewals, 1);
 	}
 	if (lsn != InvalidXLogRecPtr)
 		pg_atomic_write_u32(&shared->standby_waiter, (uint32) MyProcPid);
@@ -828,7 +903,7 @@ sf_mint_shmem_request(void)
 {
 	if (sf_prev_shmem_request_hook)
 		sf_prev_shmem_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(SfMintShared)));
+	RequestAddinShmemSpace(mint_shmem_size());
 	RequestNamedLWLockTranche(MINT_TRANCHE, 1);
 }
 
@@ -842,7 +917,7 @@ sf_mint_shmem_startup(void)
 		sf_prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	mint_shared = ShmemInitStruct("snowflake mint", sizeof(SfMintShared), &found);
+	mint_shared = ShmemInitStruct("snowflake mint", mint_shmem_size(), &found);
 	if (!found)
 		mint_shared_init(mint_shared);
 	mint_lock = &GetNamedLWLockTranche(MINT_TRANCHE)[0].lock;
@@ -886,9 +961,12 @@ sf_mint_define_settings(void)
 	MarkGUCPrefixReserved("snowflake");
 }
 
-/* The shared state, or an error that says how to get it. */
+/*
+ * The shared state; where there is none (not preloaded, before 17), an
+ * error that says how to get it for a mint, else NULL.
+ */
 static SfMintShared *
-mint_state(void)
+mint_attach(bool minting)
 {
 	if (mint_shared != NULL)
 		return mint_shared;
@@ -896,12 +974,15 @@ mint_state(void)
 	{
 		bool		found;
 
-		mint_shared = GetNamedDSMSegment("snowflake mint", sizeof(SfMintShared),
+		(void) minting;
+		mint_shared = GetNamedDSMSegment("snowflake mint", mint_shmem_size(),
 										 mint_dsm_init, &found);
 		LWLockRegisterTranche(mint_shared->tranche, MINT_TRANCHE);
 		mint_lock = &mint_shared->lock;
 	}
 #else
+	if (!minting)
+		return NULL;
 	/* a standby refuses for that reason first: 25006, as with the library */
 	mint_refuse_in_recovery();
 	ereport(ERROR,
@@ -910,6 +991,38 @@ mint_state(void)
 			 errhint("Add shared_preload_libraries = 'snowflake' to postgresql.conf "
 					 "and restart the server.")));
 #endif
+	return mint_shared;
+}
+
+/*
+ * The shared state, for a mint, and this process's slot (mint_slot), once
+ * per process.  A process with no process number could not mint; if one
+ * did, its counts would go to a slot of its own, which no one reads.
+ */
+static SfMintShared *
+mint_state(void)
+{
+	static SfMintSlot local;
+	int			procno;
+
+	if (likely(mint_slot != NULL))
+		return mint_shared;
+	(void) mint_attach(true);
+#if PG_VERSION_NUM >= 170000
+	procno = MyProcNumber;
+#else
+	procno = MyProc != NULL ? MyProc->pgprocno : -1;
+#endif
+	if (procno >= 0 && procno < mint_shared->nslots)
+		mint_slot = &MINT_SLOTS(mint_shared)[procno];
+	else
+	{
+		pg_atomic_init_u64(&local.c.minted, 0);
+		pg_atomic_init_u64(&local.c.last_id, 0);
+		pg_atomic_init_u64(&local.c.lead_waits, 0);
+		pg_atomic_init_u64(&local.c.lead_wait_us, 0);
+		mint_slot = &local;
+	}
 	return mint_shared;
 }
 
@@ -934,10 +1047,13 @@ static void
 mint_wait(int64 ms)
 {
 	static uint32 wait_event = 0;
+	int64		start = mint_monotonic_us();
 
 	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
 					 (long) Min(ms, 1000), mint_wait_event(MINT_WAIT_EVENT, &wait_event));
 	ResetLatch(MyLatch);
+	/* counted before a cancel ends the mint: every wait is in the total */
+	mint_count(&mint_slot->c.lead_wait_us, (uint64) (mint_monotonic_us() - start));
 	CHECK_FOR_INTERRUPTS();
 }
 
@@ -948,6 +1064,7 @@ mint(uint32 worker)
 	SfMintShared *shared = mint_state();
 	uint64		last = pg_atomic_read_u64(&shared->last);
 	uint64		next;
+	bool		waited = false;
 
 	for (;;)
 	{
@@ -975,6 +1092,10 @@ mint(uint32 worker)
 			mint_kept_ms = now_us / SF_USEC_PER_MS;
 			if (wait_ms > 0)
 			{
+				/* a mint that waits is counted once, however long */
+				if (!waited)
+					mint_count(&mint_slot->c.lead_waits, 1);
+				waited = true;
 				mint_wait(wait_ms);
 				last = pg_atomic_read_u64(&shared->last);
 				continue;
@@ -992,7 +1113,14 @@ mint(uint32 worker)
 			mint_renew_ahead(shared, next >> SF_SEQUENCE_BITS, reserved);
 		/* on failure, last is updated to the current value: try again */
 		if (pg_atomic_compare_exchange_u64(&shared->last, &last, next))
-			return sf_mint_id(next, worker);
+		{
+			Snowflake	id = sf_mint_id(next, worker);
+
+			/* this process's slot: its own cache line, no locked instruction */
+			mint_count(&mint_slot->c.minted, 1);
+			pg_atomic_write_u64(&mint_slot->c.last_id, id);
+			return id;
+		}
 	}
 }
 
@@ -1021,4 +1149,64 @@ gen_snowflake_worker(PG_FUNCTION_ARGS)
 
 	sf_check_field("worker", worker, SF_WORKER_MAX);
 	PG_RETURN_SNOWFLAKE(mint((uint32) worker));
+}
+
+/*
+ * sf_mint_stats - what snowflake_mint_stats shows (mintstats.c): the sums
+ * of the slots, the last id handed out, the current lead, the reservation
+ * and its renewals.  Read without a lock, each value as it is at its read:
+ * the sums may miss the mints in flight.  All zero where there is no
+ * shared state (not preloaded, before 17); from 17 on, not preloaded,
+ * this makes it, as the first mint would.
+ */
+void
+sf_mint_stats(SfMintStats *stats)
+{
+	SfMintShared *shared = mint_attach(false);
+	SfMintSlot *slots;
+	uint64		last_state = 0;
+	uint64		last;
+	int64		time_us;
+	int64		ahead_us;
+
+	memset(stats, 0, sizeof(*stats));
+	if (shared == NULL)
+		return;
+	stats->state = true;
+	slots = MINT_SLOTS(shared);
+	for (int i = 0; i < shared->nslots; i++)
+	{
+		uint64		id = pg_atomic_read_u64(&slots[i].c.last_id);
+
+		stats->minted += pg_atomic_read_u64(&slots[i].c.minted);
+		stats->lead_waits += pg_atomic_read_u64(&slots[i].c.lead_waits);
+		stats->lead_wait_us += pg_atomic_read_u64(&slots[i].c.lead_wait_us);
+
+		/*
+		 * The ids' milliseconds and sequences increase server-wide, whatever
+		 * their workers: the last id handed out is the one with the largest.
+		 */
+		if (id != 0)
+		{
+			uint64		state = (sf_get_timestamp(id) << SF_SEQUENCE_BITS) |
+				sf_get_sequence(id);
+
+			if (!stats->has_last || state > last_state)
+			{
+				stats->has_last = true;
+				stats->last_id = id;
+				last_state = state;
+			}
+		}
+	}
+	stats->reserved = pg_atomic_read_u64(&shared->reserved);
+	stats->renewals = pg_atomic_read_u64(&shared->renewals);
+
+	/* the lead: the last id's millisecond over the time mints measure from */
+	last = pg_atomic_read_u64(&shared->last);
+	time_us = sf_mint_time(mint_monotonic_us() +
+						   (int64) pg_atomic_read_u64(&shared->time_offset),
+						   mint_clock_us(), last);
+	ahead_us = (int64) (last >> SF_SEQUENCE_BITS) * SF_USEC_PER_MS - time_us;
+	stats->lead_ms = ahead_us > 0 ? (double) ahead_us / 1000.0 : 0.0;
 }

@@ -76,4 +76,27 @@ extern bool sf_expr_equal(Node *a, Node *b, bool by_address, Size *work);
 extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);
 
+/*
+ * workerid.c: the worker id gen_snowflake() mints with in this session, or
+ * its error; the same, -1 where it would refuse, without the error
+ */
+extern uint32 sf_worker_id_for_mint(void);
+extern int	sf_mint_worker_id_in_force(void);
+
+/* mint.c: what snowflake_mint_stats shows (mintstats.c), sf_mint_stats */
+typedef struct SfMintStats
+{
+	bool		state;			/* the shared state exists (else all 0) */
+	uint64		minted;			/* ids handed out since the server started */
+	uint64		lead_waits;		/* mints that waited at snowflake.max_lead */
+	uint64		lead_wait_us;	/* how long they waited, in microseconds */
+	double		lead_ms;		/* the last id's millisecond ahead of time */
+	uint64		reserved;		/* the reservation, ms since the epoch, or 0 */
+	uint64		renewals;		/* marks recorded since the server started */
+	bool		has_last;		/* whether an id was handed out */
+	Snowflake	last_id;		/* the last one handed out */
+} SfMintStats;
+
+extern void sf_mint_stats(SfMintStats *stats);
+
 #endif							/* PG_SNOWFLAKE_H */

@@ -14,7 +14,7 @@ SF_MIN_MAJOR=15
 SF_MAX_MAJOR=18
 # What the tests need besides a server; Debian's server too unless
 # PG_CONFIG names one.
-SF_TOOLS="clang-14 libclang-rt-14-dev python3-pglast python3-psycopg2 python3-psycopg libpostgresql-jdbc-java default-jdk-headless pgxnclient unzip gdb"
+SF_TOOLS="clang-14 libclang-rt-14-dev python3-pglast python3-yaml python3-psycopg2 python3-psycopg libpostgresql-jdbc-java default-jdk-headless pgxnclient unzip gdb"
 # the application tests of test/clients: Django, SQLAlchemy, ActiveRecord, Go's lib/pq, Jackson
 SF_TOOLS="$SF_TOOLS python3-django python3-sqlalchemy ruby-activerecord ruby-pg golang-go golang-github-lib-pq-dev libjackson2-databind-java"
 if [ -n "${PG_CONFIG:-}" ]; then

@@ -207,3 +207,47 @@ ALTER FUNCTION @extschema@.snowflake_ge(@extschema@.snowflake, @extschema@.snowf
 	SUPPORT @extschema@.snowflake_compare_support;
 ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowflake)
 	SUPPORT @extschema@.snowflake_compare_support;
+
+--
+-- 7. Minting you can watch: snowflake_mint_stats(), one row, and the view
+-- of the same name over it: the worker id in force in the session (NULL
+-- when none is), the ids handed out since the server started, the mints
+-- that waited at snowflake.max_lead and how long in all, the current
+-- lead, the reservation's end and its renewals, and the last id handed
+-- out (src/mintstats.c).
+--
+-- The counts are the whole server's, every database's and role's, so they
+-- are open to pg_monitor (and to superusers), as core's statistics views
+-- of the whole server are, not to PUBLIC: both the view and its function,
+-- since a view's functions run with the privileges of whoever reads it.
+-- Volatile; parallel restricted, as gen_snowflake() is: the worker id is
+-- a setting of the session, which a parallel worker may not have.
+--
+CREATE FUNCTION @extschema@.snowflake_mint_stats(
+	OUT worker_id integer,
+	OUT minted bigint,
+	OUT lead_waits bigint,
+	OUT lead_wait_ms double precision,
+	OUT lead_ms double precision,
+	OUT reserved_until pg_catalog.timestamptz,
+	OUT renewals bigint,
+	OUT last_id @extschema@.snowflake)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'snowflake_mint_stats'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1;
+
+COMMENT ON FUNCTION @extschema@.snowflake_mint_stats() IS
+	'the row of the view snowflake_mint_stats: what gen_snowflake() has minted since the server started';
+
+CREATE VIEW @extschema@.snowflake_mint_stats AS
+SELECT s.worker_id, s.minted, s.lead_waits, s.lead_wait_ms, s.lead_ms,
+	   s.reserved_until, s.renewals, s.last_id
+  FROM @extschema@.snowflake_mint_stats() s;
+
+COMMENT ON VIEW @extschema@.snowflake_mint_stats IS
+	'minting since the server started: ids handed out, waits at snowflake.max_lead, the lead, the reservation, the last id';
+
+REVOKE ALL ON FUNCTION @extschema@.snowflake_mint_stats() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION @extschema@.snowflake_mint_stats() TO pg_monitor;
+REVOKE ALL ON TABLE @extschema@.snowflake_mint_stats FROM PUBLIC;
+GRANT SELECT ON TABLE @extschema@.snowflake_mint_stats TO pg_monitor;

@@ -1,5 +1,5 @@
 --
--- 7. Rolling time partitions.  snowflake_create_partitions creates the
+-- 8. Rolling time partitions.  snowflake_create_partitions creates the
 -- partitions of the coming intervals of a table partitioned by range of
 -- an id, and snowflake_retire_partitions detaches or drops those whose
 -- whole range is older than a retention.

@@ -1,5 +1,5 @@
 
--- 8. snowflake_convert_key(tbl, col, dry_run): a bigint key (plain,
+-- 9. snowflake_convert_key(tbl, col, dry_run): a bigint key (plain,
 -- bigserial or an identity) becomes a snowflake key, with every column
 -- that references it, in one transaction.
 --

@@ -1,6 +1,6 @@
 
 --
--- 9. The worker id.  snowflake.worker_id is unset until given (src/workerid.c):
+-- 10. The worker id.  snowflake.worker_id is unset until given (src/workerid.c):
 -- an integer from 0 to 1023, or citus for the node's Citus group.
 -- snowflake_worker_id() tells the worker id gen_snowflake() mints with in
 -- the session: NULL while the setting is unset, and gen_snowflake()'s own

@@ -1,6 +1,8 @@
 -- test/bench/03-mint.sql: minting cost, gen_snowflake() against nextval()
--- and gen_random_uuid(), in one session; and the WAL that minting's
--- reservations write (pg_walinspect).  psql variables: reps.
+-- and gen_random_uuid(), in one session, and against clock_timestamp(),
+-- which reads the clock a mint reads (GetCurrentTimestamp) and does
+-- nothing else; and the WAL that minting's reservations write
+-- (pg_walinspect).  psql variables: reps.
 --
 -- Minting within snowflake.max_lead (1 s by default): a batch of 1M ids is
 -- 244 ms of ids (4096 a millisecond), a quarter of the bound, and every
@@ -10,9 +12,9 @@
 -- (test/bench/10-mint-lead.sh reports the rate at the bound).  The pause
 -- precedes the runs of every function alike.
 \ir lib.psql
+DROP TABLE IF EXISTS m_snowflake, m_bigint, m_uuid;
 DROP SEQUENCE IF EXISTS m_seq;
 CREATE SEQUENCE m_seq;
-DROP TABLE IF EXISTS m_snowflake, m_bigint, m_uuid;
 CREATE TABLE m_snowflake (id snowflake PRIMARY KEY DEFAULT gen_snowflake(), payload text);
 CREATE TABLE m_bigint (id bigint PRIMARY KEY DEFAULT nextval('m_seq'), payload text);
 CREATE TABLE m_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), payload text);
@@ -27,8 +29,9 @@ $$;
 SELECT pg_temp.bench('call', fn, r, 'SELECT pg_temp.catch_up()', format('SELECT count(%s) FROM generate_series(1, 1000000) x', expr))
 FROM generate_series(1, :reps) r,
      (VALUES (1, 'loop', 'x'), (2, 'gen_snowflake()', 'gen_snowflake()'),
-             (3, 'nextval()', 'nextval(''m_seq'')'), (4, 'gen_random_uuid()', 'gen_random_uuid()')) v(k, fn, expr)
-ORDER BY r, (k + r) % 4;
+             (3, 'nextval()', 'nextval(''m_seq'')'), (4, 'gen_random_uuid()', 'gen_random_uuid()'),
+             (5, 'clock_timestamp()', 'clock_timestamp()')) v(k, fn, expr)
+ORDER BY r, (k + r) % 5;
 -- INSERT of 1M rows with each as the primary key's default.
 SELECT pg_temp.bench('insert', t, r, format('TRUNCATE %I; SELECT pg_temp.catch_up()', t),
                      format('INSERT INTO %I (payload) SELECT ''x'' FROM generate_series(1, 1000000)', t))
@@ -38,8 +41,8 @@ ORDER BY r, (k + r) % 3;
 \o
 
 \echo
-\echo '| minting, one session, within the bound (batches of 1M ids, the clock caught up before each) | gen_snowflake() | nextval() | gen_random_uuid() | nextval/snowflake (target ≥ 5×) | uuid/snowflake |'
-\echo '|---|---:|---:|---:|---:|---:|'
+\echo '| minting, one session, within the bound (batches of 1M ids, the clock caught up before each) | gen_snowflake() | nextval() | gen_random_uuid() | clock_timestamp() | nextval/snowflake (target ≥ 5×) | snowflake/clock (target ≤ 2×) | uuid/snowflake |'
+\echo '|---|---:|---:|---:|---:|---:|---:|---:|'
 \pset format unaligned
 \pset tuples_only on
 \pset fieldsep ' | '
@@ -51,18 +54,20 @@ net AS (
 ), p AS (
 	SELECT max(ns) FILTER (WHERE type = 'gen_snowflake()') AS s,
 	       max(ns) FILTER (WHERE type = 'nextval()') AS n,
-	       max(ns) FILTER (WHERE type = 'gen_random_uuid()') AS u
+	       max(ns) FILTER (WHERE type = 'gen_random_uuid()') AS u,
+	       max(ns) FILTER (WHERE type = 'clock_timestamp()') AS c
 	FROM net
 )
 SELECT '| net cost per call (1M calls, loop subtracted)', to_char(s, 'FM99990.0') || ' ns', to_char(n, 'FM99990.0') || ' ns',
-       to_char(u, 'FM99990.0') || ' ns', to_char(n / s, 'FM990.0') || '×', to_char(u / s, 'FM990.0') || '× |'
+       to_char(u, 'FM99990.0') || ' ns', to_char(c, 'FM99990.0') || ' ns', to_char(n / s, 'FM990.0') || '×',
+       to_char(s / c, 'FM990.00') || '×', to_char(u / s, 'FM990.0') || '× |'
 FROM p;
 WITH best AS (SELECT type, min(ms) AS ms FROM bench_result WHERE metric = 'insert' GROUP BY 1)
 SELECT '| INSERT 1M rows, id as DEFAULT',
        to_char(max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM999990') || ' ms',
        to_char(max(ms) FILTER (WHERE type = 'm_bigint'), 'FM999990') || ' ms',
-       to_char(max(ms) FILTER (WHERE type = 'm_uuid'), 'FM999990') || ' ms',
-       to_char(max(ms) FILTER (WHERE type = 'm_bigint') / max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM990.00') || '×',
+       to_char(max(ms) FILTER (WHERE type = 'm_uuid'), 'FM999990') || ' ms', '-',
+       to_char(max(ms) FILTER (WHERE type = 'm_bigint') / max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM990.00') || '×', '-',
        to_char(max(ms) FILTER (WHERE type = 'm_uuid') / max(ms) FILTER (WHERE type = 'm_snowflake'), 'FM990.00') || '× |'
 FROM best;
 

@@ -14,6 +14,8 @@ tested"); in short:
   ```psql blocks       "=> " and "-> " lines are a statement, the lines
                        after it are its output as psql prints it
   `EXPR` → `RESULT`    outside code blocks: SELECT EXPR, compared
+  ```yaml blocks       with "query:" keys: postgres_exporter queries, each
+                       run; its columns must be the metrics it lists
   <!-- docs: ... -->   on the line before a block: varies, exact-on N,
                        skip, output (each with a reason)
 
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 
+import yaml
 from pglast import parser
 
 ARROW = "→"
@@ -300,6 +303,51 @@ def psql_block(path, first_line, lines, directive):
     return examples
 
 
+# the usages of a postgres_exporter metric (queries.yaml)
+EXPORTER_USAGES = {"LABEL", "COUNTER", "GAUGE", "HISTOGRAM", "MAPPEDMETRIC",
+                   "DURATION", "DISCARD"}
+
+
+def exporter_block(path, first_line, lines, directive):
+    """The queries of a ```yaml block that is a postgres_exporter queries
+    file (it has "query:" keys): each NAME: with a query: and a list of
+    metrics: of one COLUMN: {usage: ...} each.  Each query is run; it must
+    not fail, and its columns must be the metrics' (the exporter reads a
+    column it has no metric for as an untyped one, or fails on it)."""
+    if directive:
+        raise DocError("%s:%d: '%s' before a yaml block of postgres_exporter queries, "
+                       "which is run" % (path, first_line - 2, directive[0]))
+    try:
+        doc = yaml.safe_load("\n".join(lines))
+    except yaml.YAMLError as e:
+        raise DocError("%s:%d: a yaml block of postgres_exporter queries that does not "
+                       "parse: %s" % (path, first_line, str(e).replace("\n", " ")))
+    if not isinstance(doc, dict):
+        raise DocError("%s:%d: a yaml block of postgres_exporter queries is a mapping "
+                       "of names to queries" % (path, first_line))
+    examples = []
+    for name, entry in doc.items():
+        at = [k for k, l in enumerate(lines)
+              if re.match(r"^%s\s*:" % re.escape(str(name)), l)]
+        line = first_line + (at[0] if at else 0)
+        if not isinstance(entry, dict) or not isinstance(entry.get("query"), str) \
+                or not isinstance(entry.get("metrics"), list):
+            raise DocError("%s:%d: %s: a postgres_exporter query has a query: and a "
+                           "list of metrics:" % (path, line, name))
+        columns = []
+        for m in entry["metrics"]:
+            spec = next(iter(m.values())) if isinstance(m, dict) and len(m) == 1 else None
+            if not isinstance(spec, dict) or spec.get("usage") not in EXPORTER_USAGES:
+                raise DocError("%s:%d: %s: each metric is one COLUMN: with a usage: of %s"
+                               % (path, line, name, ", ".join(sorted(EXPORTER_USAGES))))
+            columns.append(str(next(iter(m))))
+        ex = Example(path, line, entry["query"].strip().rstrip(";") + ";", "exporter",
+                     shown=["columns: " + ", ".join(columns)])
+        ex.columns = columns
+        examples.append(ex)
+    return examples
+
+
 # code spans, in order: ``double`` (may hold a backtick) or `single`
 SPAN = re.compile(r"``(.+?)``|`([^`]+)`")
 STATEMENT = re.compile(r"^\s*(SELECT|WITH|VALUES|TABLE|SHOW|EXPLAIN)\b", re.I)
@@ -383,6 +431,8 @@ def read_doc(path):
                 examples += sql_block(path, i + 2, body, directive)
             elif lang == "psql":
                 examples += psql_block(path, i + 2, body, directive)
+            elif lang == "yaml" and any(re.match(r"^\s+query\s*:", b) for b in body):
+                examples += exporter_block(path, i + 2, body, directive)
             elif lang not in NOT_RUN:
                 raise DocError("%s:%d: a block tagged '%s': tag SQL 'sql' or 'psql' so "
                                "that it runs, anything else one of %s"
@@ -436,7 +486,7 @@ def run_file(psql, dbname, examples):
             continue
         script.append("\\echo %s %d" % (MARK, n))
         script.append("\\warn %s %d" % (MARK, n))
-        if ex.kind == "rows":
+        if ex.kind in ("rows", "exporter"):
             # with the header and the footer, which tell a result of no
             # row from a statement that returns none (they are taken off)
             script += ["\\pset format unaligned", "\\pset tuples_only off",
@@ -544,6 +594,14 @@ def same_shape(shown, actual, collapse):
 def judge(ex, major):
     """None when the example holds, else what went wrong (a string)."""
     err = error_of(ex.actual_err)
+    if ex.kind == "exporter":
+        if err:
+            return "failed: %s: %s" % err
+        got = ex.actual_out[0].split(" | ") if ex.actual_out else []
+        ex.actual_rows = ["columns: " + ", ".join(got)]
+        if sorted(got) != sorted(ex.columns):
+            return "its columns are not its metrics"
+        return None
     if ex.kind == "rows":
         if ex.shown is None:
             if err:
@@ -625,7 +683,10 @@ def check_file(psql, major, path, db, quiet=False):
             setup += 1
         else:
             passed += 1
-            if ex.mode == "exact" or (ex.mode == "exact-on" and ex.major == major):
+            if ex.kind == "exporter":
+                exact += 1
+                how = "a postgres_exporter query: its columns are its metrics"
+            elif ex.mode == "exact" or (ex.mode == "exact-on" and ex.major == major):
                 exact += 1
                 how = "exact"
             elif ex.mode == "exact-on":
@@ -704,6 +765,9 @@ def self_check(psql, major, files, before, whole):
          lambda l, inblock: inblock == "sql" and re.search(r"--\s*%s\s.*\d" % APPROX, l),
          lambda l: re.sub(r"(%s\s+)(.*?)(\w*\d\w*)" % APPROX,
                           lambda m: m.group(1) + m.group(2) + "x" + m.group(3), l, 1)),
+        ("a metric of a postgres_exporter query (its column's name)",
+         lambda l, inblock: inblock == "yaml" and re.match(r"^\s*-\s*\w+\s*:\s*$", l),
+         lambda l: re.sub(r"(-\s*)(\w+)", r"\1x\2", l, 1)),
         ("a `…` %s `…` result outside code blocks" % ARROW,
          lambda l, inblock: inblock is None and inline_pairs(l)
          and "ERROR" not in inline_pairs(l)[0][1],
