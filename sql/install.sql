@@ -77,21 +77,19 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
 ORDER BY p.oid::regprocedure::text;
 
--- The view (1.4), snowflake_mint_stats, over the function of that name:
--- its columns.
-SELECT c.oid::regclass AS view, a.attnum, a.attname, a.atttypid::regtype AS type
-FROM pg_class c
-JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid
-JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0
-WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
-ORDER BY c.oid::regclass::text, a.attnum;
+-- snowflake_mint_stats() (1.4): its columns.  A function, not a view:
+-- the extension owns no relation, so that it can be created in pg_catalog.
+SELECT pg_get_function_arguments('snowflake_mint_stats()'::regprocedure) AS columns;
+SELECT count(*) AS relations
+FROM pg_depend d
+WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_extension'::regclass
+  AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake');
 
 -- The functions and relations that not everyone may use as they may use
 -- a new one: every grant on them to a role other than their owner.
 -- gen_snowflake(integer)'s (1.3 and 1.4) go to the database's owner and to
--- who ran CREATE EXTENSION, here the owner itself; snowflake_mint_stats,
--- view and function, to pg_monitor alone.
+-- who ran CREATE EXTENSION, here the owner itself; snowflake_mint_stats()
+-- to pg_monitor alone.
 SELECT m.object, x.privilege_type,
        CASE WHEN x.grantee = 0 THEN 'PUBLIC' ELSE x.grantee::regrole::text END AS grantee
 FROM (SELECT p.oid::regprocedure::text AS object, p.proacl AS acl, p.proowner AS owner

@@ -108,6 +108,7 @@ PG_FUNCTION_INFO_V1(gen_snowflake_worker);
 /* The server-wide minting state. */
 typedef struct SfMintShared
 {
+	uint32		layout;			/* MINT_LAYOUT of the build that made it */
 	pg_atomic_uint64 last;		/* last (ms << 12 | sequence) handed out */
 	pg_atomic_uint64 reserved;	/* minting stays below this millisecond */
 	pg_atomic_uint64 time_offset;	/* the lead's time minus the monotonic
@@ -150,6 +151,14 @@ typedef union SfMintSlot
 /* The slots, on the first cache line after the state. */
 #define MINT_SLOTS(shared) \
 	((SfMintSlot *) CACHELINEALIGN((char *) (shared) + sizeof(SfMintShared)))
+
+/*
+ * The layout of SfMintShared and its slots, changed with them.  Without the
+ * preload (17 on), a build installed into a running server finds the state
+ * an older build made, and must not read it as its own; it must not make a
+ * second one beside it either, whose ids could equal the first's.
+ */
+#define MINT_LAYOUT			2
 
 /* The mark file, in the data directory, and how far ahead it reserves. */
 #define MINT_MARK_FILE		"snowflake_mint.mark"
@@ -329,6 +338,7 @@ mint_shared_init(void *ptr)
 	SfMintShared *shared = (SfMintShared *) ptr;
 	SfMintSlot *slots = MINT_SLOTS(shared);
 
+	shared->layout = MINT_LAYOUT;
 	pg_atomic_init_u64(&shared->last, 0);
 	pg_atomic_init_u64(&shared->reserved, 0);
 	pg_atomic_init_u64(&shared->time_offset, 0);
@@ -942,6 +952,23 @@ mint_dsm_init(void *ptr)
 }
 #endif
 
+#if PG_VERSION_NUM >= 170000
+/*
+ * The state in the DSM registry was made by another build of the library
+ * (detail: the registry's own error, if any): refuse until a restart.
+ */
+static void
+mint_refuse_other_build(const char *detail)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("the minting state of this server was made by another build of the snowflake library"),
+			 detail != NULL ? errdetail_internal("%s", detail) : 0,
+			 errhint("Restart the server: a build installed into a running server that does not preload "
+					 "the library mints only after a restart.")));
+}
+#endif
+
 /*
  * sf_mint_define_settings - define snowflake.max_lead, and reserve the
  * prefix (from _PG_init, module.c, after workerid.c's setting)
@@ -973,10 +1000,35 @@ mint_attach(bool minting)
 #if PG_VERSION_NUM >= 170000
 	{
 		bool		found;
+		SfMintShared *shared = NULL;
+		MemoryContext cxt = CurrentMemoryContext;
 
 		(void) minting;
-		mint_shared = GetNamedDSMSegment("snowflake mint", mint_shmem_size(),
-										 mint_dsm_init, &found);
+
+		/*
+		 * A state of another size, made by another build, is refused by the
+		 * registry with an internal error: say what it means.
+		 */
+		PG_TRY();
+		{
+			shared = GetNamedDSMSegment("snowflake mint", mint_shmem_size(),
+										mint_dsm_init, &found);
+		}
+		PG_CATCH();
+		{
+			ErrorData  *edata;
+
+			MemoryContextSwitchTo(cxt);
+			edata = CopyErrorData();
+			if (edata->sqlerrcode != ERRCODE_INTERNAL_ERROR)
+				PG_RE_THROW();
+			FlushErrorState();
+			mint_refuse_other_build(edata->message);
+		}
+		PG_END_TRY();
+		if (shared->layout != MINT_LAYOUT)
+			mint_refuse_other_build(NULL);
+		mint_shared = shared;
 		LWLockRegisterTranche(mint_shared->tranche, MINT_TRANCHE);
 		mint_lock = &mint_shared->lock;
 	}
@@ -1202,11 +1254,14 @@ sf_mint_stats(SfMintStats *stats)
 	stats->reserved = pg_atomic_read_u64(&shared->reserved);
 	stats->renewals = pg_atomic_read_u64(&shared->renewals);
 
-	/* the lead: the last id's millisecond over the time mints measure from */
+	/*
+	 * The lead: the last id's millisecond over the wall clock.  Not over the
+	 * time the bound is measured from, which after the wall clock steps back,
+	 * or a restart, goes on from the ids: the lead that shows such a step is
+	 * the one an operator must see.
+	 */
 	last = pg_atomic_read_u64(&shared->last);
-	time_us = sf_mint_time(mint_monotonic_us() +
-						   (int64) pg_atomic_read_u64(&shared->time_offset),
-						   mint_clock_us(), last);
+	time_us = mint_clock_us();
 	ahead_us = (int64) (last >> SF_SEQUENCE_BITS) * SF_USEC_PER_MS - time_us;
 	stats->lead_ms = ahead_us > 0 ? (double) ahead_us / 1000.0 : 0.0;
 }

@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * mintstats.c
- *	  Minting you can watch: snowflake_mint_stats(), the one row of the
- *	  view snowflake_mint_stats, open to pg_monitor and to superusers.
+ *	  Minting you can watch: snowflake_mint_stats(), one row, open to
+ *	  pg_monitor and to superusers.
  *
  * The counts come from mint.c (sf_mint_stats), which keeps them in slots
  * of shared memory, one for each process number, each written by its own

@@ -209,8 +209,7 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 	SUPPORT @extschema@.snowflake_compare_support;
 
 --
--- 7. Minting you can watch: snowflake_mint_stats(), one row, and the view
--- of the same name over it: the worker id in force in the session (NULL
+-- 7. Minting you can watch: snowflake_mint_stats(), one row: the worker id in force in the session (NULL
 -- when none is), the ids handed out since the server started, the mints
 -- that waited at snowflake.max_lead and how long in all, the current
 -- lead, the reservation's end and its renewals, and the last id handed
@@ -218,8 +217,8 @@ ALTER FUNCTION @extschema@.snowflake_le(@extschema@.snowflake, @extschema@.snowf
 --
 -- The counts are the whole server's, every database's and role's, so they
 -- are open to pg_monitor (and to superusers), as core's statistics views
--- of the whole server are, not to PUBLIC: both the view and its function,
--- since a view's functions run with the privileges of whoever reads it.
+-- of the whole server are, not to PUBLIC.  A function, not a view: the
+-- extension may be created in pg_catalog, where no view can be.
 -- Volatile; parallel restricted, as gen_snowflake() is: the worker id is
 -- a setting of the session, which a parallel worker may not have.
 --
@@ -237,17 +236,7 @@ AS 'MODULE_PATHNAME', 'snowflake_mint_stats'
 LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1;
 
 COMMENT ON FUNCTION @extschema@.snowflake_mint_stats() IS
-	'the row of the view snowflake_mint_stats: what gen_snowflake() has minted since the server started';
-
-CREATE VIEW @extschema@.snowflake_mint_stats AS
-SELECT s.worker_id, s.minted, s.lead_waits, s.lead_wait_ms, s.lead_ms,
-	   s.reserved_until, s.renewals, s.last_id
-  FROM @extschema@.snowflake_mint_stats() s;
-
-COMMENT ON VIEW @extschema@.snowflake_mint_stats IS
 	'minting since the server started: ids handed out, waits at snowflake.max_lead, the lead, the reservation, the last id';
 
 REVOKE ALL ON FUNCTION @extschema@.snowflake_mint_stats() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION @extschema@.snowflake_mint_stats() TO pg_monitor;
-REVOKE ALL ON TABLE @extschema@.snowflake_mint_stats FROM PUBLIC;
-GRANT SELECT ON TABLE @extschema@.snowflake_mint_stats TO pg_monitor;
