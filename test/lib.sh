@@ -100,7 +100,7 @@ sf_build_install() {
 	# scripts of versions another checkout installed (a later one's update
 	# scripts, say): every script of the extension goes first.
 	rm -f "$("$(sf_pg_config)" --sharedir)/extension/snowflake--"*.sql
-	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
+	make -C "$SF_ROOT" -s -j"$(nproc)" PG_CONFIG="$(sf_pg_config)" WERROR=1 >/dev/null
 	make -C "$SF_ROOT" -s PG_CONFIG="$(sf_pg_config)" install >/dev/null
 }
 
@@ -121,7 +121,7 @@ sf_setup() {
 # whole run), and so do their directories, whose names are therefore
 # short: a server's socket path must stay within 107 bytes.
 sf_timed() {
-	local limit=$1 what=$2 dir pid rc
+	local limit=$1 what=$2 dir pid rc start=$SECONDS
 	shift 2
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/sf.XXXXXX")
 	chmod 1777 "$dir"
@@ -143,6 +143,8 @@ sf_timed() {
 	fi
 	sf_reap "$dir"
 	rm -rf "$dir"
+	# SF_TIMINGS=FILE: how long each test took, "SECONDS TITLE" a line
+	[ -n "${SF_TIMINGS:-}" ] && echo "$((SECONDS - start)) $what" >>"$SF_TIMINGS"
 	return "$rc"
 }
 
