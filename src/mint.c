@@ -329,6 +329,16 @@ mint_count(pg_atomic_uint64 *counter, uint64 n)
 	pg_atomic_write_u64(counter, pg_atomic_read_u64(counter) + n);
 }
 
+/* A slot of counts, all 0 */
+static void
+mint_slot_init(SfMintSlot *slot)
+{
+	pg_atomic_init_u64(&slot->c.minted, 0);
+	pg_atomic_init_u64(&slot->c.last_id, 0);
+	pg_atomic_init_u64(&slot->c.lead_waits, 0);
+	pg_atomic_init_u64(&slot->c.lead_wait_us, 0);
+}
+
 /*
  * A new state: nothing reserved, and the mark not read yet, so that the
  * first id minted takes the slow path, which reads it.  (Reading it here
@@ -355,12 +365,7 @@ mint_shared_init(void *ptr)
 	pg_atomic_init_u64(&shared->renewals, 0);
 	shared->nslots = mint_slot_count();
 	for (int i = 0; i < shared->nslots; i++)
-	{
-		pg_atomic_init_u64(&slots[i].c.minted, 0);
-		pg_atomic_init_u64(&slots[i].c.last_id, 0);
-		pg_atomic_init_u64(&slots[i].c.lead_waits, 0);
-		pg_atomic_init_u64(&slots[i].c.lead_wait_us, 0);
-	}
+		mint_slot_init(&slots[i]);
 }
 
 /*
@@ -1071,10 +1076,7 @@ mint_state(void)
 		mint_slot = &MINT_SLOTS(mint_shared)[procno];
 	else
 	{
-		pg_atomic_init_u64(&local.c.minted, 0);
-		pg_atomic_init_u64(&local.c.last_id, 0);
-		pg_atomic_init_u64(&local.c.lead_waits, 0);
-		pg_atomic_init_u64(&local.c.lead_wait_us, 0);
+		mint_slot_init(&local);
 		mint_slot = &local;
 	}
 	return mint_shared;
@@ -1190,7 +1192,9 @@ mint(uint32 worker)
 Datum
 gen_snowflake(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_SNOWFLAKE(mint(sf_worker_id_for_mint()));
+	int			worker = sf_worker_id_ready;
+
+	PG_RETURN_SNOWFLAKE(mint(likely(worker >= 0) ? (uint32) worker : sf_worker_id_for_mint()));
 }
 
 /*
@@ -1226,7 +1230,6 @@ sf_mint_stats(SfMintStats *stats)
 	memset(stats, 0, sizeof(*stats));
 	if (shared == NULL)
 		return;
-	stats->state = true;
 	slots = MINT_SLOTS(shared);
 	for (int i = 0; i < shared->nslots; i++)
 	{

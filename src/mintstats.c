@@ -36,7 +36,7 @@ snowflake_mint_stats(PG_FUNCTION_ARGS)
 	Datum		values[MINT_STATS_COLUMNS];
 	bool		nulls[MINT_STATS_COLUMNS] = {0};
 	SfMintStats stats;
-	int			worker = sf_mint_worker_id_in_force();
+	int			worker = sf_worker_id_in_force();
 
 	InitMaterializedSRF(fcinfo, 0);
 	sf_mint_stats(&stats);

@@ -77,16 +77,17 @@ extern void sf_partition_statement(void);
 extern void sf_partition_forget(void);
 
 /*
- * workerid.c: the worker id gen_snowflake() mints with in this session, or
- * its error; the same, -1 where it would refuse, without the error
+ * workerid.c: the worker id gen_snowflake() reads on its hot path (-1: ask
+ * sf_worker_id_for_mint); the one it mints with in this session, or its
+ * error; the same, -1 where it would refuse, without the error
  */
+extern int	sf_worker_id_ready;
 extern uint32 sf_worker_id_for_mint(void);
-extern int	sf_mint_worker_id_in_force(void);
+extern int	sf_worker_id_in_force(void);
 
 /* mint.c: what snowflake_mint_stats shows (mintstats.c), sf_mint_stats */
 typedef struct SfMintStats
 {
-	bool		state;			/* the shared state exists (else all 0) */
 	uint64		minted;			/* ids handed out since the server started */
 	uint64		lead_waits;		/* mints that waited at snowflake.max_lead */
 	uint64		lead_wait_us;	/* how long they waited, in microseconds */

@@ -69,6 +69,13 @@ static char *worker_id_string = NULL;
 static int	worker_id = WORKER_UNSET;
 
 /*
+ * The worker id gen_snowflake() mints with at no more cost than reading it
+ * (a number, applied), else -1: its hot path reads this alone, and calls
+ * sf_worker_id_for_mint() for the rest.
+ */
+int			sf_worker_id_ready = -1;
+
+/*
  * A value given before the library was loaded that was not applied, and
  * so stops gen_snowflake(); NULL when there is nothing to refuse.
  */
@@ -171,6 +178,7 @@ worker_id_assign(const char *newval, void *extra)
 	(void) worker_id_parse(newval, &value);
 	worker_id = value;
 	worker_id_unapplied = NULL;
+	sf_worker_id_ready = value;
 }
 
 /* Forget the Citus group when Citus's tables of nodes change. */
@@ -211,7 +219,10 @@ sf_worker_define_setting(void)
 	/* a value given before the library was loaded, and not taken */
 	if (given != NULL &&
 		!(worker_id_parse(given, &value) && value == worker_id))
+	{
 		worker_id_unapplied = given;
+		sf_worker_id_ready = -1;
+	}
 
 	if (process_shared_preload_libraries_in_progress && !IsUnderPostmaster &&
 		worker_id == WORKER_UNSET && worker_id_unapplied == NULL)
@@ -384,11 +395,11 @@ sf_worker_id_for_mint(void)
 }
 
 /*
- * sf_mint_worker_id_in_force - the worker id gen_snowflake() would mint
+ * sf_worker_id_in_force - the worker id gen_snowflake() would mint
  * with now, -1 if it would refuse (without the error)
  */
 int
-sf_mint_worker_id_in_force(void)
+sf_worker_id_in_force(void)
 {
 	MemoryContext cxt = CurrentMemoryContext;
 	ResourceOwner owner = CurrentResourceOwner;
