@@ -26,7 +26,8 @@ OBJS = \
 	src/owner.o \
 	src/parttree.o \
 	src/lock.o \
-	src/workerid.o
+	src/workerid.o \
+	src/horizon.o
 
 EXTENSION = snowflake
 # The update script of 1.4 is joined from its parts, one concern each, in

@@ -72,6 +72,7 @@
 
 #include <time.h>
 
+#include "access/parallel.h"
 #include "access/twophase.h"
 #include "access/xlog.h"
 #include "access/xloginsert.h"
@@ -100,6 +101,7 @@
 #endif
 
 #include "hooks.h"
+#include "horizon.h"
 #include "wal.h"
 
 PG_FUNCTION_INFO_V1(gen_snowflake);
@@ -128,6 +130,10 @@ typedef struct SfMintShared
 	LWLock		lock;			/* ... the lock itself in that case */
 	pg_atomic_uint64 renewals;	/* marks recorded, under the lock */
 	int			nslots;			/* the slots that follow (MINT_SLOTS) */
+	/* the prepared transactions' horizons (MINT_PREPARED), horizon.c's: */
+	bool		prepared_loaded;	/* read from their files, under the lock */
+	int			nprepared;		/* entries: max_prepared_xacts */
+	pg_atomic_uint32 prepared_used; /* entries in use, changed under the lock */
 } SfMintShared;
 
 /*
@@ -144,6 +150,9 @@ typedef union SfMintSlot
 		pg_atomic_uint64 last_id;	/* the last of them, 0 before the first */
 		pg_atomic_uint64 lead_waits;	/* mints that waited at the bound */
 		pg_atomic_uint64 lead_wait_us;	/* how long, in microseconds */
+		pg_atomic_uint64 horizon;	/* no id of this process's open
+									 * transaction lies below this ms
+									 * (MINT_HORIZON_NONE: it minted none) */
 	}			c;
 	char		pad[PG_CACHE_LINE_SIZE];
 } SfMintSlot;
@@ -152,6 +161,10 @@ typedef union SfMintSlot
 #define MINT_SLOTS(shared) \
 	((SfMintSlot *) CACHELINEALIGN((char *) (shared) + sizeof(SfMintShared)))
 
+/* After the slots: the horizons of the prepared transactions (horizon.c). */
+#define MINT_PREPARED(shared) \
+	((SfHorizonPrepared *) (MINT_SLOTS(shared) + (shared)->nslots))
+
 /*
  * The layout of SfMintShared and its slots, changed with them.  Without the
  * preload (17 on), a build installed into a running server finds the state
@@ -159,7 +172,7 @@ typedef union SfMintSlot
  * second one beside it either, whose ids could equal the first's.
  */
 #ifndef MINT_LAYOUT				/* test/mint/other_build builds another */
-#define MINT_LAYOUT			2
+#define MINT_LAYOUT			3
 #endif
 
 /* The mark file, in the data directory, and how far ahead it reserves. */
@@ -204,6 +217,12 @@ static int64 mint_kept_ms = -1;
 
 /* Whether this process is the reserver. */
 static bool mint_is_reserver = false;
+
+/* Whether the state is in the main shared memory (the library preloaded). */
+static bool mint_preloaded = false;
+
+/* Whether this process's current transaction holds the horizon back. */
+static bool mint_horizon_held = false;
 
 /*
  * The recorded mark, in milliseconds since the epoch, into *mark: 0 if
@@ -311,12 +330,16 @@ mint_slot_count(void)
 	return MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
 }
 
-/* The state and its slots, with room to align them to a cache line. */
+/*
+ * The state and its slots, with room to align them to a cache line, and
+ * the prepared transactions' horizons.
+ */
 static Size
 mint_shmem_size(void)
 {
-	return add_size(sizeof(SfMintShared) + PG_CACHE_LINE_SIZE,
-					mul_size(mint_slot_count(), sizeof(SfMintSlot)));
+	return add_size(add_size(sizeof(SfMintShared) + PG_CACHE_LINE_SIZE,
+							 mul_size(mint_slot_count(), sizeof(SfMintSlot))),
+					mul_size(max_prepared_xacts, sizeof(SfHorizonPrepared)));
 }
 
 /*
@@ -337,6 +360,7 @@ mint_slot_init(SfMintSlot *slot)
 	pg_atomic_init_u64(&slot->c.last_id, 0);
 	pg_atomic_init_u64(&slot->c.lead_waits, 0);
 	pg_atomic_init_u64(&slot->c.lead_wait_us, 0);
+	pg_atomic_init_u64(&slot->c.horizon, MINT_HORIZON_NONE);
 }
 
 /*
@@ -366,6 +390,10 @@ mint_shared_init(void *ptr)
 	shared->nslots = mint_slot_count();
 	for (int i = 0; i < shared->nslots; i++)
 		mint_slot_init(&slots[i]);
+	shared->prepared_loaded = false;
+	shared->nprepared = max_prepared_xacts;
+	pg_atomic_init_u32(&shared->prepared_used, 0);
+	memset(MINT_PREPARED(shared), 0, sizeof(SfHorizonPrepared) * shared->nprepared);
 }
 
 /*
@@ -938,6 +966,7 @@ sf_mint_shmem_startup(void)
 	if (!found)
 		mint_shared_init(mint_shared);
 	mint_lock = &GetNamedLWLockTranche(MINT_TRANCHE)[0].lock;
+	mint_preloaded = true;
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -1113,14 +1142,95 @@ mint_wait(int64 ms)
 	CHECK_FOR_INTERRUPTS();
 }
 
+/*
+ * After a start, the ids resume above the mark, and so does the horizon:
+ * the mark read, if it is not yet, before the horizon is taken from the
+ * state.
+ */
+static void
+mint_horizon_resume(SfMintShared *shared)
+{
+	if (likely(shared->mark_read))
+	{
+		pg_read_barrier();
+		return;
+	}
+	LWLockAcquire(mint_lock, LW_EXCLUSIVE);
+	(void) mint_load_mark(shared, ERROR);
+	LWLockRelease(mint_lock);
+}
+
+/* The slot of a process, NULL if it has none. */
+static SfMintSlot *
+mint_slot_of(SfMintShared *shared, PGPROC *proc)
+{
+	int			procno;
+
+	if (proc == NULL)
+		return NULL;
+#if PG_VERSION_NUM >= 170000
+	procno = GetNumberFromPGProc(proc);
+#else
+	procno = proc->pgprocno;
+#endif
+	if (procno < 0 || procno >= shared->nslots)
+		return NULL;
+	return &MINT_SLOTS(shared)[procno];
+}
+
+/*
+ * The first mint of a transaction: hold the horizon (horizon.c) at the
+ * millisecond of the next id, which this mint's ids cannot be below, in
+ * the slot of the process whose transaction it is: this one's, or a
+ * parallel worker's leader's, whose end releases it.  Seen by every
+ * process before this mint's compare-and-swap, so that a horizon read
+ * after that swap sees the slot, and one read before it is below the id.
+ */
+static void
+mint_hold_horizon(SfMintShared *shared)
+{
+	SfMintSlot *slot = mint_slot;
+	uint64		horizon;
+	uint64		cur;
+
+	if (IsParallelWorker())
+	{
+		/*
+		 * The leader releases its slot at its transaction's end, if it has
+		 * the state; without the preload it may not have attached it.
+		 */
+		if (!mint_preloaded)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot mint snowflake ids in a parallel worker when the snowflake library is not preloaded"),
+					 errhint("Mark the function that mints PARALLEL RESTRICTED, or preload the library.")));
+		slot = mint_slot_of(shared, MyProc->lockGroupLeader);
+		if (slot == NULL)
+			elog(ERROR, "parallel worker has no leader to mint for");
+	}
+	mint_horizon_resume(shared);
+	horizon = (pg_atomic_read_u64(&shared->last) + 1) >> SF_SEQUENCE_BITS;
+	cur = pg_atomic_read_u64(&slot->c.horizon);
+	while (horizon < cur &&
+		   !pg_atomic_compare_exchange_u64(&slot->c.horizon, &cur, horizon))
+		;
+	pg_memory_barrier();
+	mint_horizon_held = true;
+}
+
 /* Mint one id for worker. */
 static Snowflake
 mint(uint32 worker)
 {
 	SfMintShared *shared = mint_state();
-	uint64		last = pg_atomic_read_u64(&shared->last);
+	uint64		last;
 	uint64		next;
 	bool		waited = false;
+
+	/* once a transaction: nothing for each id but this test */
+	if (unlikely(!mint_horizon_held))
+		mint_hold_horizon(shared);
+	last = pg_atomic_read_u64(&shared->last);
 
 	for (;;)
 	{
@@ -1269,4 +1379,97 @@ sf_mint_stats(SfMintStats *stats)
 	time_us = mint_clock_us();
 	ahead_us = (int64) (last >> SF_SEQUENCE_BITS) * SF_USEC_PER_MS - time_us;
 	stats->lead_ms = ahead_us > 0 ? (double) ahead_us / 1000.0 : 0.0;
+}
+
+/*
+ * sf_mint_horizon - the millisecond below which this server can commit no
+ * more ids minted in the transaction that writes them (horizon.c): the
+ * millisecond of the next id, and the slots the open transactions hold.
+ *
+ * The next id is made no earlier than the wall clock, by raising the state
+ * to the millisecond before it (which hands out no id), so that a horizon
+ * moves with time on an idle server, and a mint that read the clock before
+ * this one and swaps after it is above the horizon or holds a slot that
+ * this pass reads.
+ */
+uint64
+sf_mint_horizon(void)
+{
+	SfMintShared *shared = mint_attach(false);
+	SfMintSlot *slots;
+	uint64		now_ms;
+	uint64		horizon;
+
+	if (shared == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("snowflake_horizon() needs the snowflake library preloaded"),
+				 errhint("Add shared_preload_libraries = 'snowflake' to postgresql.conf "
+						 "and restart the server.")));
+	mint_horizon_resume(shared);
+	now_ms = (uint64) (mint_clock_us() / SF_USEC_PER_MS);
+	if (now_ms > 0 && now_ms <= SF_TIMESTAMP_MAX)
+		mint_raise(&shared->last, (now_ms << SF_SEQUENCE_BITS) - 1);
+	pg_memory_barrier();
+	horizon = (pg_atomic_read_u64(&shared->last) + 1) >> SF_SEQUENCE_BITS;
+	slots = MINT_SLOTS(shared);
+	for (int i = 0; i < shared->nslots; i++)
+	{
+		uint64		held = pg_atomic_read_u64(&slots[i].c.horizon);
+
+		if (held < horizon)
+			horizon = held;
+	}
+	return horizon;
+}
+
+/*
+ * sf_mint_horizon_own - what this process's slot holds: the horizon of its
+ * transaction, MINT_HORIZON_NONE where it minted nothing
+ */
+uint64
+sf_mint_horizon_own(void)
+{
+	SfMintSlot *slot;
+
+	if (mint_shared == NULL)
+		return MINT_HORIZON_NONE;
+	slot = mint_slot_of(mint_shared, MyProc);
+	return slot != NULL ? pg_atomic_read_u64(&slot->c.horizon) : MINT_HORIZON_NONE;
+}
+
+/*
+ * sf_mint_horizon_release - the end of this process's transaction: its next
+ * mint holds the horizon anew, and, unless it is a parallel worker's (whose
+ * leader's transaction goes on), its slot is emptied.  Only after the
+ * transaction's end is visible to every new snapshot.
+ */
+void
+sf_mint_horizon_release(bool clear)
+{
+	SfMintSlot *slot;
+
+	mint_horizon_held = false;
+	if (!clear || mint_shared == NULL)
+		return;
+	slot = mint_slot_of(mint_shared, MyProc);
+	if (slot != NULL && pg_atomic_read_u64(&slot->c.horizon) != MINT_HORIZON_NONE)
+		pg_atomic_write_u64(&slot->c.horizon, MINT_HORIZON_NONE);
+}
+
+/*
+ * sf_mint_horizon_table - the prepared transactions' horizons, kept after
+ * the slots, under the minting lock (the state attached or made)
+ */
+void
+sf_mint_horizon_table(SfHorizonTable *table)
+{
+	SfMintShared *shared = mint_attach(false);
+
+	Assert(shared != NULL);
+	table->entries = MINT_PREPARED(shared);
+	table->nentries = shared->nprepared;
+	table->loaded = &shared->prepared_loaded;
+	table->used = &shared->prepared_used;
+	table->lock = mint_lock;
 }

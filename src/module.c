@@ -20,6 +20,7 @@
 #include "miscadmin.h"
 
 #include "hooks.h"
+#include "horizon.h"
 #include "wal.h"
 
 PG_MODULE_MAGIC;
@@ -41,6 +42,9 @@ _PG_init(void)
 	sf_prev_planner_hook = planner_hook;
 	planner_hook = sf_planner;
 
+	/* horizon.c: the end of each transaction releases its horizon */
+	RegisterXactCallback(sf_horizon_xact_callback, NULL);
+
 	/* inlist.c: IN lists of integers on ids made one array */
 	sf_prev_get_relation_info_hook = get_relation_info_hook;
 	get_relation_info_hook = sf_get_relation_info;
@@ -49,7 +53,7 @@ _PG_init(void)
 		return;
 
 	/* wal.c: the reservation records, whose redo raises the mint's state */
-	sf_wal_register(sf_mint_redo_reservation);
+	sf_wal_register(sf_mint_redo_reservation, sf_horizon_redo_prepared);
 
 	/* mint.c: the minting state and its lock in the main shared memory */
 	sf_prev_shmem_request_hook = shmem_request_hook;

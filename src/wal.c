@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * wal.c
- *	  The snowflake WAL resource manager: minting reservations in the WAL.
+ *	  The snowflake WAL resource manager: minting reservations, and the
+ *	  horizons of prepared transactions, in the WAL.
  *
  * A server mints only below a durable reservation (mint.c).  Each time it
  * advances that reservation it also writes one RESERVE record, "minting
@@ -10,6 +11,10 @@
  * function it was registered with (mint.c's, by _PG_init in module.c), so
  * once promoted it mints above every id its primary could have handed
  * out, with the same worker id.  Crash recovery replays it too.
+ *
+ * A prepared transaction that minted writes one HORIZON record, "prepared
+ * transaction X holds the horizon at millisecond H" (horizon.c), so that a
+ * promoted standby's snowflake_horizon() holds for it too.
  *
  * A custom resource manager can only be registered while the server
  * preloads its libraries, so only a preloaded library writes these
@@ -29,34 +34,48 @@
 
 #include "wal.h"
 
-/* The one record type, and its contents. */
+/* The record types, and their contents. */
 #define XLOG_SNOWFLAKE_RESERVE	0x00
+#define XLOG_SNOWFLAKE_HORIZON	0x10
 
 typedef struct xl_snowflake_reserve
 {
 	uint64		mark;			/* minting stays below this millisecond */
 } xl_snowflake_reserve;
 
+typedef struct xl_snowflake_horizon
+{
+	uint64		fxid;			/* a prepared transaction's full id */
+	uint64		horizon;		/* no id it minted is below this ms */
+} xl_snowflake_horizon;
+
 static bool registered = false;
 
-/* What a replayed reservation is handed to (sf_wal_register). */
+/* What replayed records are handed to (sf_wal_register). */
 static SfWalRedoReservation redo_reservation = NULL;
+static SfWalRedoHorizon redo_horizon = NULL;
 
-/*
- * The record's reservation into *mark; false for a record of another type or
- * length, which this library never writes.
- */
-static bool
-reservation_of(XLogReaderState *record, uint64 *mark)
+/* The record's type, with the length it must have: 0 for another length. */
+static size_t
+record_length(uint8 info)
 {
-	xl_snowflake_reserve xlrec;
+	switch (info & ~XLR_INFO_MASK)
+	{
+		case XLOG_SNOWFLAKE_RESERVE:
+			return sizeof(xl_snowflake_reserve);
+		case XLOG_SNOWFLAKE_HORIZON:
+			return sizeof(xl_snowflake_horizon);
+	}
+	return 0;
+}
 
-	if ((XLogRecGetInfo(record) & ~XLR_INFO_MASK) != XLOG_SNOWFLAKE_RESERVE ||
-		XLogRecGetDataLen(record) != sizeof(xlrec))
-		return false;
-	memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
-	*mark = xlrec.mark;
-	return true;
+/* Whether the record is one this library writes, whole. */
+static bool
+record_valid(XLogReaderState *record)
+{
+	size_t		len = record_length(XLogRecGetInfo(record));
+
+	return len != 0 && XLogRecGetDataLen(record) == len;
 }
 
 /*
@@ -66,42 +85,74 @@ reservation_of(XLogReaderState *record, uint64 *mark)
 static void
 snowflake_redo(XLogReaderState *record)
 {
-	uint64		mark;
-
-	if (!reservation_of(record, &mark))
+	if (!record_valid(record))
 		elog(PANIC, "snowflake_redo: invalid record at %X/%X: info %u, length %u",
 			 LSN_FORMAT_ARGS(record->ReadRecPtr), XLogRecGetInfo(record),
 			 (unsigned) XLogRecGetDataLen(record));
-	redo_reservation(mark);
+	if ((XLogRecGetInfo(record) & ~XLR_INFO_MASK) == XLOG_SNOWFLAKE_RESERVE)
+	{
+		xl_snowflake_reserve xlrec;
+
+		memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
+		redo_reservation(xlrec.mark);
+	}
+	else
+	{
+		xl_snowflake_horizon xlrec;
+
+		memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
+		redo_horizon(xlrec.fxid, xlrec.horizon);
+	}
 }
 
 /*
- * "minting below 2026-12-03 09:00:01.234+00 (ms 92345678)".  A description
- * never fails (pg_waldump and pg_walinspect call it on any record): one it
- * cannot read is described as invalid.
+ * "minting below 2026-12-03 09:00:01.234+00 (ms 92345678)", "prepared
+ * transaction 745 holds the horizon at 2026-12-03 09:00:00.117+00 (ms
+ * 92344561)".  A description never fails (pg_waldump and pg_walinspect
+ * call it on any record): one it cannot read is described as invalid.
  */
 static void
 snowflake_desc(StringInfo buf, XLogReaderState *record)
 {
-	uint64		mark;
-	TimestampTz at;
-
-	if (!reservation_of(record, &mark))
+	if (!record_valid(record))
 	{
 		appendStringInfo(buf, "invalid record: info %u, length %u",
 						 XLogRecGetInfo(record), (unsigned) XLogRecGetDataLen(record));
 		return;
 	}
-	at = SF_EPOCH_PG_USEC + (TimestampTz) mark * SF_USEC_PER_MS;
-	appendStringInfo(buf, "minting below %s (ms " UINT64_FORMAT ")",
-					 timestamptz_to_str(at), mark);
+	if ((XLogRecGetInfo(record) & ~XLR_INFO_MASK) == XLOG_SNOWFLAKE_RESERVE)
+	{
+		xl_snowflake_reserve xlrec;
+
+		memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
+		appendStringInfo(buf, "minting below %s (ms " UINT64_FORMAT ")",
+						 timestamptz_to_str(SF_EPOCH_PG_USEC +
+											(TimestampTz) xlrec.mark * SF_USEC_PER_MS),
+						 xlrec.mark);
+	}
+	else
+	{
+		xl_snowflake_horizon xlrec;
+
+		memcpy(&xlrec, XLogRecGetData(record), sizeof(xlrec));
+		appendStringInfo(buf, "prepared transaction " UINT64_FORMAT " holds the horizon at %s (ms " UINT64_FORMAT ")",
+						 xlrec.fxid,
+						 timestamptz_to_str(SF_EPOCH_PG_USEC +
+											(TimestampTz) Min(xlrec.horizon, SF_TIMESTAMP_MAX) * SF_USEC_PER_MS),
+						 xlrec.horizon);
+	}
 }
 
 static const char *
 snowflake_identify(uint8 info)
 {
-	if ((info & ~XLR_INFO_MASK) == XLOG_SNOWFLAKE_RESERVE)
-		return "RESERVE";
+	switch (info & ~XLR_INFO_MASK)
+	{
+		case XLOG_SNOWFLAKE_RESERVE:
+			return "RESERVE";
+		case XLOG_SNOWFLAKE_HORIZON:
+			return "HORIZON";
+	}
 	return NULL;
 }
 
@@ -114,13 +165,15 @@ static RmgrData snowflake_rmgr = {
 
 /*
  * sf_wal_register - register the resource manager, whose redo hands each
- * reservation to redo (from _PG_init, module.c)
+ * reservation to redo, and each prepared transaction's horizon to horizon
+ * (from _PG_init, module.c)
  */
 void
-sf_wal_register(SfWalRedoReservation redo)
+sf_wal_register(SfWalRedoReservation redo, SfWalRedoHorizon horizon)
 {
-	Assert(redo != NULL);
+	Assert(redo != NULL && horizon != NULL);
 	redo_reservation = redo;
+	redo_horizon = horizon;
 	RegisterCustomRmgr(SF_RMGR_ID, &snowflake_rmgr);
 	registered = true;
 }
@@ -149,4 +202,22 @@ sf_wal_log_reservation(uint64 mark)
 	lsn = XLogInsert(SF_RMGR_ID, XLOG_SNOWFLAKE_RESERVE);
 	XLogFlush(lsn);
 	return lsn;
+}
+
+/*
+ * sf_wal_log_horizon - write a HORIZON record: prepared transaction fxid
+ * holds the horizon at millisecond horizon.  Not flushed: the PREPARE
+ * record that follows it is.
+ */
+XLogRecPtr
+sf_wal_log_horizon(uint64 fxid, uint64 horizon)
+{
+	xl_snowflake_horizon xlrec;
+
+	Assert(registered);
+	xlrec.fxid = fxid;
+	xlrec.horizon = horizon;
+	XLogBeginInsert();
+	XLogRegisterData((char *) &xlrec, sizeof(xlrec));
+	return XLogInsert(SF_RMGR_ID, XLOG_SNOWFLAKE_HORIZON);
 }

@@ -25,16 +25,23 @@
 /* What the redo of a reservation does: minting stays below mark. */
 typedef void (*SfWalRedoReservation) (uint64 mark);
 
+/* What the redo of a prepared transaction's horizon does (horizon.c). */
+typedef void (*SfWalRedoHorizon) (uint64 fxid, uint64 horizon);
+
 /*
  * wal.c: register the resource manager, whose redo calls redo for each
- * reservation replayed; only while preloading
+ * reservation replayed, horizon for each prepared transaction's horizon;
+ * only while preloading
  */
-extern void sf_wal_register(SfWalRedoReservation redo);
+extern void sf_wal_register(SfWalRedoReservation redo, SfWalRedoHorizon horizon);
 
 /* wal.c: whether this server writes reservation records */
 extern bool sf_wal_enabled(void);
 
 /* wal.c: log that minting stays below millisecond mark, and flush it */
 extern XLogRecPtr sf_wal_log_reservation(uint64 mark);
+
+/* wal.c: log that prepared transaction fxid holds the horizon at horizon */
+extern XLogRecPtr sf_wal_log_horizon(uint64 fxid, uint64 horizon);
 
 #endif							/* SF_WAL_H */

@@ -1,0 +1,371 @@
+/*-------------------------------------------------------------------------
+ *
+ * horizon.c
+ *	  The commit-safe horizon: snowflake_horizon(), an id below which no
+ *	  transaction can still commit an id minted on this server inside the
+ *	  transaction that writes it.
+ *
+ * Id order is not commit order: a transaction that minted earlier may
+ * commit later, so a reader of "id > last seen" could pass a row before it
+ * is visible, and never come back to it.  A reader that stops below the
+ * horizon cannot.
+ *
+ * Each process holds the horizon for its open transaction in its minting
+ * slot (mint.c): the first mint of a transaction writes the millisecond of
+ * the next id there, before its id is made, and the end of the transaction
+ * empties it, after the end is visible to every new snapshot.  That is one
+ * test for each id, and two writes for each transaction that mints.  The
+ * horizon is the smallest slot, or the next id's millisecond when no slot
+ * is smaller.  A parallel worker's mints hold its leader's slot.
+ *
+ * A prepared transaction holds the horizon until COMMIT PREPARED or
+ * ROLLBACK PREPARED, across restarts and on a promoted standby: PREPARE
+ * writes its horizon into a file of its own (data directory, directory
+ * snowflake_horizon, named by the full transaction id), durably, and into
+ * the WAL (wal.c), whose redo writes the same file.  The files are read
+ * into shared memory once a server start, and a file whose transaction is
+ * no longer open is removed by the next horizon that finds it.
+ *
+ * A standby refuses: it cannot know which transactions of its primary are
+ * open.
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "pg_snowflake.h"
+
+#include <sys/stat.h>
+
+#include "access/transam.h"
+#include "access/twophase.h"
+#include "access/xact.h"
+#include "access/xlog.h"
+#include "miscadmin.h"
+#include "storage/fd.h"
+#include "storage/procarray.h"
+
+#include "horizon.h"
+#include "wal.h"
+
+PG_FUNCTION_INFO_V1(snowflake_horizon);
+
+/* The prepared transactions' horizons, in the data directory. */
+#define HORIZON_DIR			"snowflake_horizon"
+
+/* A file's name: the full transaction id, 16 hex digits. */
+#define HORIZON_NAME_LEN	16
+
+/* The path of the file of fxid, and of its temporary file. */
+static void
+horizon_path(char *path, size_t size, uint64 fxid, bool tmp)
+{
+	snprintf(path, size, "%s/%016" INT64_MODIFIER "X%s", HORIZON_DIR, fxid,
+			 tmp ? ".tmp" : "");
+}
+
+/*
+ * Durably record that prepared transaction fxid holds the horizon at
+ * millisecond horizon: write, fsync, rename into place, fsync the
+ * directory.
+ */
+static void
+horizon_write_file(uint64 fxid, uint64 horizon)
+{
+	char		path[MAXPGPATH];
+	char		tmp[MAXPGPATH];
+	char		buf[32];
+	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", horizon);
+	int			fd;
+
+	if (MakePGDirectory(HORIZON_DIR) < 0)
+	{
+		if (errno != EEXIST)
+			ereport(ERROR,
+					(errcode_for_file_access(),
+					 errmsg("could not create directory \"%s\": %m", HORIZON_DIR)));
+	}
+	else
+		fsync_fname(".", true);
+	horizon_path(path, sizeof(path), fxid, false);
+	horizon_path(tmp, sizeof(tmp), fxid, true);
+	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not create file \"%s\": %m", tmp)));
+	errno = 0;
+	if (write(fd, buf, len) != len)
+	{
+		if (errno == 0)
+			errno = ENOSPC;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not write file \"%s\": %m", tmp)));
+	}
+	if (pg_fsync(fd) != 0)
+		ereport(data_sync_elevel(ERROR),
+				(errcode_for_file_access(),
+				 errmsg("could not fsync file \"%s\": %m", tmp)));
+	if (CloseTransientFile(fd) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not close file \"%s\": %m", tmp)));
+	(void) durable_rename(tmp, path, ERROR);
+}
+
+/*
+ * The horizon a file records, from its name and contents; false for a file
+ * that is not one of ours whole (a temporary file, damage): it is removed.
+ */
+static bool
+horizon_read_file(const char *name, uint64 *fxid, uint64 *horizon)
+{
+	char		path[MAXPGPATH];
+	char		buf[32];
+	FILE	   *f;
+	size_t		len;
+	size_t		i;
+
+	if (strlen(name) != HORIZON_NAME_LEN ||
+		strspn(name, "0123456789ABCDEF") != HORIZON_NAME_LEN)
+		return false;
+	*fxid = strtou64(name, NULL, 16);
+	snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, name);
+	f = AllocateFile(path, "r");
+	if (f == NULL)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\": %m", path)));
+	len = fread(buf, 1, sizeof(buf), f);
+	if (ferror(f))
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not read file \"%s\": %m", path)));
+	FreeFile(f);
+	*horizon = 0;
+	for (i = 0; i < len && buf[i] >= '0' && buf[i] <= '9' && i < 20; i++)
+		*horizon = *horizon * 10 + (uint64) (buf[i] - '0');
+	return i > 0 && i == len - 1 && buf[i] == '\n' && *horizon <= SF_TIMESTAMP_MAX + 1;
+}
+
+/* Remove the file of fxid, if it is there. */
+static void
+horizon_remove_file(uint64 fxid)
+{
+	char		path[MAXPGPATH];
+
+	horizon_path(path, sizeof(path), fxid, false);
+	if (unlink(path) != 0 && errno != ENOENT)
+		ereport(WARNING,
+				(errcode_for_file_access(),
+				 errmsg("could not remove file \"%s\": %m", path)));
+}
+
+/*
+ * Whether transaction fxid is still open: prepared, or (while it prepares)
+ * running.  One from before the last 2^31 transactions, or from after the
+ * next, is not: its file outlived it (a point-in-time recovery, a
+ * rewind).
+ */
+static bool
+horizon_xact_open(uint64 fxid)
+{
+	uint64		next = U64FromFullTransactionId(ReadNextFullTransactionId());
+
+	if (fxid >= next || next - fxid > (uint64) MaxTransactionId / 2)
+		return false;
+	return TransactionIdIsInProgress(XidFromFullTransactionId(FullTransactionIdFromU64(fxid)));
+}
+
+/* Read the files into the table, once a server start, under its lock. */
+static void
+horizon_load(SfHorizonTable *table)
+{
+	DIR		   *dir;
+	struct dirent *de;
+
+	if (*table->loaded)
+		return;
+	dir = AllocateDir(HORIZON_DIR);
+	if (dir == NULL && errno == ENOENT)
+	{
+		*table->loaded = true;
+		return;
+	}
+	while ((de = ReadDir(dir, HORIZON_DIR)) != NULL)
+	{
+		uint64		fxid;
+		uint64		horizon;
+		char		path[MAXPGPATH];
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (horizon_read_file(de->d_name, &fxid, &horizon) && horizon_xact_open(fxid))
+		{
+			int			i;
+
+			for (i = 0; i < table->nentries; i++)
+				if (table->entries[i].fxid == 0)
+					break;
+			if (i < table->nentries)
+			{
+				table->entries[i].fxid = fxid;
+				table->entries[i].horizon = horizon;
+				pg_atomic_add_fetch_u32(table->used, 1);
+				continue;
+			}
+			/* more open than max_prepared_xacts allows: cannot happen */
+			elog(ERROR, "more prepared transactions hold the snowflake horizon than max_prepared_xacts");
+		}
+		snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, de->d_name);
+		if (unlink(path) != 0 && errno != ENOENT)
+			ereport(WARNING,
+					(errcode_for_file_access(),
+					 errmsg("could not remove file \"%s\": %m", path)));
+	}
+	FreeDir(dir);
+	*table->loaded = true;
+}
+
+/*
+ * The smallest horizon of the prepared transactions, under the table's lock;
+ * the entries of those no longer open are freed, and their files removed.
+ * MINT_HORIZON_NONE if none holds it.  The lock is taken only while there
+ * are entries, or before they are read.
+ */
+static uint64
+horizon_prepared(void)
+{
+	SfHorizonTable table;
+	uint64		horizon = MINT_HORIZON_NONE;
+
+	sf_mint_horizon_table(&table);
+	if (table.nentries == 0)
+		return horizon;
+	pg_memory_barrier();
+	if (*table.loaded && pg_atomic_read_u32(table.used) == 0)
+		return horizon;
+	LWLockAcquire(table.lock, LW_EXCLUSIVE);
+	horizon_load(&table);
+	for (int i = 0; i < table.nentries; i++)
+	{
+		SfHorizonPrepared *e = &table.entries[i];
+
+		if (e->fxid == 0)
+			continue;
+		if (horizon_xact_open(e->fxid))
+		{
+			if (e->horizon < horizon)
+				horizon = e->horizon;
+			continue;
+		}
+		horizon_remove_file(e->fxid);
+		e->fxid = 0;
+		pg_atomic_sub_fetch_u32(table.used, 1);
+	}
+	LWLockRelease(table.lock);
+	return horizon;
+}
+
+/*
+ * PREPARE TRANSACTION of a transaction that holds the horizon: its file, its
+ * record, and its entry, before the slot is emptied (at XACT_EVENT_PREPARE).
+ */
+static void
+horizon_prepare(void)
+{
+	uint64		horizon = sf_mint_horizon_own();
+	uint64		fxid;
+	SfHorizonTable table;
+	int			i;
+
+	if (horizon == MINT_HORIZON_NONE)
+		return;
+	fxid = U64FromFullTransactionId(GetTopFullTransactionId());
+	sf_mint_horizon_table(&table);
+	/* prepared transactions disabled: PREPARE fails with core's error */
+	if (table.nentries == 0)
+		return;
+	LWLockAcquire(table.lock, LW_EXCLUSIVE);
+	horizon_load(&table);
+	for (i = 0; i < table.nentries; i++)
+		if (table.entries[i].fxid == 0)
+			break;
+	if (i == table.nentries)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("maximum number of prepared transactions reached"),
+				 errhint("Increase max_prepared_transactions (currently %d).",
+						 max_prepared_xacts)));
+	horizon_write_file(fxid, horizon);
+	if (sf_wal_enabled())
+		(void) sf_wal_log_horizon(fxid, horizon);
+	table.entries[i].fxid = fxid;
+	table.entries[i].horizon = horizon;
+	pg_atomic_add_fetch_u32(table.used, 1);
+	LWLockRelease(table.lock);
+}
+
+/*
+ * sf_horizon_xact_callback - the end of a transaction: a prepared one's
+ * horizon recorded, then the slot emptied (registered by _PG_init, in
+ * every process)
+ */
+void
+sf_horizon_xact_callback(XactEvent event, void *arg)
+{
+	(void) arg;
+	switch (event)
+	{
+		case XACT_EVENT_PRE_PREPARE:
+			horizon_prepare();
+			break;
+		case XACT_EVENT_COMMIT:
+		case XACT_EVENT_ABORT:
+		case XACT_EVENT_PREPARE:
+			sf_mint_horizon_release(true);
+			break;
+		case XACT_EVENT_PARALLEL_COMMIT:
+		case XACT_EVENT_PARALLEL_ABORT:
+			sf_mint_horizon_release(false);
+			break;
+		default:
+			break;
+	}
+}
+
+/*
+ * sf_horizon_redo_prepared - the redo of a prepared transaction's horizon
+ * (wal.c): its file, which the first horizon after recovery reads
+ */
+void
+sf_horizon_redo_prepared(uint64 fxid, uint64 horizon)
+{
+	horizon_write_file(fxid, horizon);
+}
+
+/*
+ * snowflake_horizon - the commit-safe horizon: the floor of the millisecond
+ * below which no open transaction can commit an id minted on this server
+ * inside it.  VOLATILE: it moves with time and commits.
+ */
+Datum
+snowflake_horizon(PG_FUNCTION_ARGS)
+{
+	uint64		horizon;
+	uint64		prepared;
+
+	(void) fcinfo;
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("cannot execute snowflake_horizon() during recovery"),
+				 errdetail("A standby cannot know which transactions of its primary are still open."),
+				 errhint("Read the horizon on the primary.")));
+	horizon = sf_mint_horizon();
+	prepared = horizon_prepared();
+	if (prepared < horizon)
+		horizon = prepared;
+	if (horizon > SF_TIMESTAMP_MAX)
+		PG_RETURN_SNOWFLAKE(SF_MAX);
+	PG_RETURN_SNOWFLAKE(horizon << SF_TIMESTAMP_SHIFT);
+}
