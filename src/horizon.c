@@ -176,6 +176,16 @@ horizon_xact_open(uint64 fxid)
 	return TransactionIdIsInProgress(XidFromFullTransactionId(FullTransactionIdFromU64(fxid)));
 }
 
+/* A free entry of the table, under its lock; -1 if there is none. */
+static int
+horizon_free_entry(SfHorizonTable *table)
+{
+	for (int i = 0; i < table->nentries; i++)
+		if (table->entries[i].fxid == 0)
+			return i;
+	return -1;
+}
+
 /* Read the files into the table, once a server start, under its lock. */
 static void
 horizon_load(SfHorizonTable *table)
@@ -201,12 +211,9 @@ horizon_load(SfHorizonTable *table)
 			continue;
 		if (horizon_read_file(de->d_name, &fxid, &horizon) && horizon_xact_open(fxid))
 		{
-			int			i;
+			int			i = horizon_free_entry(table);
 
-			for (i = 0; i < table->nentries; i++)
-				if (table->entries[i].fxid == 0)
-					break;
-			if (i < table->nentries)
+			if (i >= 0)
 			{
 				table->entries[i].fxid = fxid;
 				table->entries[i].horizon = horizon;
@@ -227,28 +234,19 @@ horizon_load(SfHorizonTable *table)
 }
 
 /*
- * The smallest horizon of the prepared transactions, under the table's lock;
- * the entries of those no longer open are freed, and their files removed.
- * MINT_HORIZON_NONE if none holds it.  The lock is taken only while there
- * are entries, or before they are read.
+ * The smallest horizon of the prepared transactions still open, under the
+ * table's lock; the entries of the others are freed, and their files
+ * removed.  MINT_HORIZON_NONE if none holds it.
  */
 static uint64
-horizon_prepared(void)
+horizon_prune(SfHorizonTable *table)
 {
-	SfHorizonTable table;
 	uint64		horizon = MINT_HORIZON_NONE;
 
-	sf_mint_horizon_table(&table);
-	if (table.nentries == 0)
-		return horizon;
-	pg_memory_barrier();
-	if (*table.loaded && pg_atomic_read_u32(table.used) == 0)
-		return horizon;
-	LWLockAcquire(table.lock, LW_EXCLUSIVE);
-	horizon_load(&table);
-	for (int i = 0; i < table.nentries; i++)
+	horizon_load(table);
+	for (int i = 0; i < table->nentries; i++)
 	{
-		SfHorizonPrepared *e = &table.entries[i];
+		SfHorizonPrepared *e = &table->entries[i];
 
 		if (e->fxid == 0)
 			continue;
@@ -260,8 +258,29 @@ horizon_prepared(void)
 		}
 		horizon_remove_file(e->fxid);
 		e->fxid = 0;
-		pg_atomic_sub_fetch_u32(table.used, 1);
+		pg_atomic_sub_fetch_u32(table->used, 1);
 	}
+	return horizon;
+}
+
+/*
+ * The prepared transactions' horizon (horizon_prune), taking the lock only
+ * while there are entries, or before they are read.
+ */
+static uint64
+horizon_prepared(void)
+{
+	SfHorizonTable table;
+	uint64		horizon;
+
+	sf_mint_horizon_table(&table);
+	if (table.nentries == 0)
+		return MINT_HORIZON_NONE;
+	pg_memory_barrier();
+	if (*table.loaded && pg_atomic_read_u32(table.used) == 0)
+		return MINT_HORIZON_NONE;
+	LWLockAcquire(table.lock, LW_EXCLUSIVE);
+	horizon = horizon_prune(&table);
 	LWLockRelease(table.lock);
 	return horizon;
 }
@@ -287,10 +306,14 @@ horizon_prepare(void)
 		return;
 	LWLockAcquire(table.lock, LW_EXCLUSIVE);
 	horizon_load(&table);
-	for (i = 0; i < table.nentries; i++)
-		if (table.entries[i].fxid == 0)
-			break;
-	if (i == table.nentries)
+	i = horizon_free_entry(&table);
+	if (i < 0)
+	{
+		/* the entries of transactions no longer prepared, freed */
+		(void) horizon_prune(&table);
+		i = horizon_free_entry(&table);
+	}
+	if (i < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_OUT_OF_MEMORY),
 				 errmsg("maximum number of prepared transactions reached"),
