@@ -40,12 +40,12 @@ DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats wal textforms jit security schema hostile cache parttree partitions partconst
+REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats horizon wal textforms jit security schema hostile cache parttree partitions partconst
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;
 # what they print goes to test/out/isolation
-ISOLATION = partition-jobs-deadlock partition-jobs-turns partition-jobs-locks partition-jobs-fk convert-serial-writers cache-invalidation
+ISOLATION = partition-jobs-deadlock partition-jobs-turns partition-jobs-locks partition-jobs-fk convert-serial-writers cache-invalidation horizon-out-of-order
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation --outputdir=test/out/isolation --load-extension=snowflake
 # (pg_isolation_regress makes its output directory, not the one above it)
 REGRESS_PREP = test/out
