@@ -58,7 +58,7 @@ PG_FUNCTION_INFO_V1(snowflake_horizon);
 static void
 horizon_path(char *path, size_t size, uint64 fxid, bool tmp)
 {
-	snprintf(path, size, "%s/%016" INT64_MODIFIER "X%s", HORIZON_DIR, fxid,
+	snprintf(path, size, "%s/%016llX%s", HORIZON_DIR, (unsigned long long) fxid,
 			 tmp ? ".tmp" : "");
 }
 
@@ -128,7 +128,7 @@ horizon_read_file(const char *name, uint64 *fxid, uint64 *horizon)
 	if (strlen(name) != HORIZON_NAME_LEN ||
 		strspn(name, "0123456789ABCDEF") != HORIZON_NAME_LEN)
 		return false;
-	*fxid = strtou64(name, NULL, 16);
+	*fxid = (uint64) strtoull(name, NULL, 16);
 	snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, name);
 	f = AllocateFile(path, "r");
 	if (f == NULL)
