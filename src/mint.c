@@ -128,12 +128,14 @@ typedef struct SfMintShared
 	XLogRecPtr	mark_lsn;		/* its record, if this server wrote one */
 	int			tranche;		/* lock's tranche, in the DSM registry case */
 	LWLock		lock;			/* ... the lock itself in that case */
+	LWLock		horizon_lock;	/* ... and the prepared transactions' */
 	pg_atomic_uint64 renewals;	/* marks recorded, under the lock */
 	int			nslots;			/* the slots that follow (MINT_SLOTS) */
 	/* the prepared transactions' horizons (MINT_PREPARED), horizon.c's: */
-	bool		prepared_loaded;	/* read from their files, under the lock */
+	bool		prepared_loaded;	/* read from their files, under their lock */
 	int			nprepared;		/* entries: max_prepared_xacts */
-	pg_atomic_uint32 prepared_used; /* entries in use, changed under the lock */
+	pg_atomic_uint32 prepared_used; /* entries in use, changed under their
+									 * lock */
 } SfMintShared;
 
 /*
@@ -205,6 +207,12 @@ typedef union SfMintSlot
 
 static SfMintShared *mint_shared = NULL;
 static LWLock *mint_lock = NULL;
+
+/*
+ * The lock of the prepared transactions' horizons (horizon.c), apart from
+ * the minting lock, which a mint may need for its reservation.
+ */
+static LWLock *mint_horizon_lock = NULL;
 
 /* This process's slot, once it has minted (or a local one, mint_state). */
 static SfMintSlot *mint_slot = NULL;
@@ -949,7 +957,7 @@ sf_mint_shmem_request(void)
 	if (sf_prev_shmem_request_hook)
 		sf_prev_shmem_request_hook();
 	RequestAddinShmemSpace(mint_shmem_size());
-	RequestNamedLWLockTranche(MINT_TRANCHE, 1);
+	RequestNamedLWLockTranche(MINT_TRANCHE, 2);
 }
 
 /* sf_mint_shmem_startup - the shmem_startup_hook: attach, or make, them */
@@ -966,6 +974,7 @@ sf_mint_shmem_startup(void)
 	if (!found)
 		mint_shared_init(mint_shared);
 	mint_lock = &GetNamedLWLockTranche(MINT_TRANCHE)[0].lock;
+	mint_horizon_lock = &GetNamedLWLockTranche(MINT_TRANCHE)[1].lock;
 	mint_preloaded = true;
 	LWLockRelease(AddinShmemInitLock);
 }
@@ -985,6 +994,7 @@ mint_dsm_init(void *ptr)
 	mint_shared_init(shared);
 	shared->tranche = LWLockNewTrancheId();
 	LWLockInitialize(&shared->lock, shared->tranche);
+	LWLockInitialize(&shared->horizon_lock, shared->tranche);
 }
 #endif
 
@@ -1067,6 +1077,7 @@ mint_attach(bool minting)
 		mint_shared = shared;
 		LWLockRegisterTranche(mint_shared->tranche, MINT_TRANCHE);
 		mint_lock = &mint_shared->lock;
+		mint_horizon_lock = &mint_shared->horizon_lock;
 	}
 #else
 	if (!minting)
@@ -1459,7 +1470,7 @@ sf_mint_horizon_release(bool clear)
 
 /*
  * sf_mint_horizon_table - the prepared transactions' horizons, kept after
- * the slots, under the minting lock (the state attached or made)
+ * the slots, under a lock of their own (the state attached or made)
  */
 void
 sf_mint_horizon_table(SfHorizonTable *table)
@@ -1471,5 +1482,5 @@ sf_mint_horizon_table(SfHorizonTable *table)
 	table->nentries = shared->nprepared;
 	table->loaded = &shared->prepared_loaded;
 	table->used = &shared->prepared_used;
-	table->lock = mint_lock;
+	table->lock = mint_horizon_lock;
 }
