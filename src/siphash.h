@@ -5,7 +5,7 @@
  *	  Bernstein ("SipHash: a fast short-input PRF", 2012).
  *
  * Plain C with no server dependencies, so that the C unit test checks it
- * against the paper's test vectors.  concealed ids (conceal.c) use it as
+ * against the paper's test vectors.  Concealed ids (conceal.c) use it as
  * the round function of their Feistel network.
  *
  *-------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 
 --
--- 85. Concealed ids (src/conceal.c): a keyed permutation of the 64-bit id
+-- 11. Concealed ids (src/conceal.c): a keyed permutation of the 64-bit id
 -- space, a 10-round Feistel network with SipHash-2-4 as its round
 -- function, so that an id can be published without its time, worker,
 -- sequence or order, and read back with the key.  The key is 16 bytes
