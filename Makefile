@@ -27,7 +27,9 @@ OBJS = \
 	src/parttree.o \
 	src/lock.o \
 	src/workerid.o \
-	src/horizon.o
+	src/horizon.o \
+	src/siphash.o \
+	src/conceal.o
 
 EXTENSION = snowflake
 # The update script of 1.4 is joined from its parts, one concern each, in
@@ -40,7 +42,7 @@ DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats horizon wal textforms jit security schema hostile cache parttree partitions partconst
+REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats horizon wal textforms jit security schema hostile cache parttree partitions partconst conceal
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;
@@ -81,7 +83,7 @@ remove-retired-scripts:
 	rm -f $(addprefix '$(DESTDIR)$(datadir)/extension/',$(RETIRED_SCRIPTS))
 
 # Every object depends on the layout header.
-$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h src/hooks.h
+$(OBJS): src/snowflake.h src/pg_snowflake.h src/parse.h src/wal.h src/window.h src/hooks.h src/siphash.h
 
 # The suites, for test/check (which leaves out those a server cannot run).
 print-regress:

@@ -146,7 +146,7 @@ DECLARE
 		'snowflake_tstzrange', 'pg_catalog.tstzrange(''2026-05-31 18:00+00'', ''2026-05-31 19:00+00'')',
 		'text', '''EVT0NbWMtkosp8''', 'integer', '7', 'bigint', '42::bigint', 'smallint', '7::smallint',
 		'numeric', '42::numeric', 'boolean', 'true', 'interval', '''1 hour''::interval',
-		'cstring', '''42''::cstring');
+		'cstring', '''42''::cstring', 'bytea', '''\x000102030405060708090a0b0c0d0e0f''::bytea');
 BEGIN
 	FOR f IN SELECT p.oid::regprocedure AS sig, p.oid, p.proargtypes
 	           FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_depend d ON d.objid = p.oid
