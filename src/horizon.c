@@ -72,9 +72,6 @@ horizon_write_file(uint64 fxid, uint64 horizon)
 {
 	char		path[MAXPGPATH];
 	char		tmp[MAXPGPATH];
-	char		buf[32];
-	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", horizon);
-	int			fd;
 
 	if (MakePGDirectory(HORIZON_DIR) < 0)
 	{
@@ -87,29 +84,7 @@ horizon_write_file(uint64 fxid, uint64 horizon)
 		fsync_fname(".", true);
 	horizon_path(path, sizeof(path), fxid, false);
 	horizon_path(tmp, sizeof(tmp), fxid, true);
-	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-	if (fd < 0)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not create file \"%s\": %m", tmp)));
-	errno = 0;
-	if (write(fd, buf, len) != len)
-	{
-		if (errno == 0)
-			errno = ENOSPC;
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not write file \"%s\": %m", tmp)));
-	}
-	if (pg_fsync(fd) != 0)
-		ereport(data_sync_elevel(ERROR),
-				(errcode_for_file_access(),
-				 errmsg("could not fsync file \"%s\": %m", tmp)));
-	if (CloseTransientFile(fd) != 0)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not close file \"%s\": %m", tmp)));
-	(void) durable_rename(tmp, path, ERROR);
+	sf_write_number_file(path, tmp, horizon);
 }
 
 /*

@@ -42,12 +42,14 @@ typedef struct SfHorizonTable
 /*
  * mint.c: the millisecond of the next id this server mints, with every
  * process's held horizon below it; each process's own; its release at
- * the end of a transaction; the prepared transactions' table
+ * the end of a transaction; the prepared transactions' table; a number
+ * written into a file durably, as the mark is
  */
 extern uint64 sf_mint_horizon(void);
 extern uint64 sf_mint_horizon_own(void);
 extern void sf_mint_horizon_release(bool clear);
 extern void sf_mint_horizon_table(SfHorizonTable *table);
+extern void sf_write_number_file(const char *path, const char *tmp, uint64 value);
 
 /* horizon.c: the end of each transaction; the redo of a prepared one's */
 extern void sf_horizon_xact_callback(XactEvent event, void *arg);

@@ -297,19 +297,25 @@ mint_read_mark(int elevel, uint64 *mark)
 	return true;
 }
 
-/* Durably record a mark: write, fsync, rename into place, fsync the dir. */
-static void
-mint_write_mark(uint64 mark)
+/*
+ * sf_write_number_file - durably write a number and a newline into path:
+ * into tmp, fsynced, renamed into place, the directory fsynced; so the
+ * file is whole or absent.  The mark's, and a prepared transaction's
+ * horizon (horizon.c).
+ */
+void
+sf_write_number_file(const char *path, const char *tmp, uint64 value)
 {
 	char		buf[32];
-	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", mark);
+	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", value);
 	int			fd;
 
-	fd = OpenTransientFile(MINT_MARK_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)
 		ereport(ERROR,
 				(errcode_for_file_access(),
-				 errmsg("could not create file \"%s\": %m", MINT_MARK_TMP)));
+				 errmsg("could not create file \"%s\": %m", tmp)));
+	errno = 0;
 	if (write(fd, buf, len) != len || pg_fsync(fd) != 0)
 	{
 		int			save_errno = errno;
@@ -318,13 +324,20 @@ mint_write_mark(uint64 mark)
 		errno = save_errno ? save_errno : ENOSPC;
 		ereport(ERROR,
 				(errcode_for_file_access(),
-				 errmsg("could not write file \"%s\": %m", MINT_MARK_TMP)));
+				 errmsg("could not write file \"%s\": %m", tmp)));
 	}
 	if (CloseTransientFile(fd) != 0)
 		ereport(ERROR,
 				(errcode_for_file_access(),
-				 errmsg("could not close file \"%s\": %m", MINT_MARK_TMP)));
-	(void) durable_rename(MINT_MARK_TMP, MINT_MARK_FILE, ERROR);
+				 errmsg("could not close file \"%s\": %m", tmp)));
+	(void) durable_rename(tmp, path, ERROR);
+}
+
+/* Durably record a mark. */
+static void
+mint_write_mark(uint64 mark)
+{
+	sf_write_number_file(MINT_MARK_FILE, MINT_MARK_TMP, mark);
 }
 
 /*
