@@ -12,15 +12,20 @@ SET timezone = 'UTC';
 SELECT provolatile, proparallel, proleakproof, prorettype::regtype
   FROM pg_proc WHERE oid = 'snowflake_horizon()'::regprocedure;
 
+-- An id minted since the server started (when this suite runs alone).
+SELECT gen_snowflake() IS NOT NULL AS minted;
 -- Start with no lead: earlier suites minted bursts ahead of the clock.
 SELECT pg_sleep(lead_ms / 1000.0 + 0.002) FROM snowflake_mint_stats();
 
--- The floor of a millisecond (worker and sequence 0), never behind the
--- clock read before it, never ahead of the next id, never going back.
-SELECT snowflake_floor(clock_timestamp()) AS clock_floor \gset
+-- The floor of a millisecond (worker and sequence 0), not below the last
+-- id's millisecond when nothing is open, never past the reservation (every
+-- id minted is below it, and ids minted after a restart above it), never
+-- ahead of the next id, never going back.
 SELECT snowflake_horizon() AS h1 \gset
 SELECT snowflake_worker(:'h1') AS worker, snowflake_sequence(:'h1') AS sequence,
-       :'h1'::snowflake >= :'clock_floor'::snowflake AS not_behind_the_clock;
+       :'h1'::snowflake >= snowflake_floor(snowflake_timestamp(last_id)) AS not_below_the_last_id,
+       :'h1'::snowflake <= snowflake_floor(reserved_until) AS within_the_reservation
+  FROM snowflake_mint_stats();
 SELECT :'h1'::snowflake <= snowflake_horizon() AS never_back;
 SELECT h <= gen_snowflake() AS not_ahead_of_the_next_id
   FROM (SELECT snowflake_horizon() AS h OFFSET 0) s;

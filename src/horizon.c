@@ -23,8 +23,15 @@
  * writes its horizon into a file of its own (data directory, directory
  * snowflake_horizon, named by the full transaction id), durably, and into
  * the WAL (wal.c), whose redo writes the same file.  The files are read
- * into shared memory once a server start, and a file whose transaction is
- * no longer open is removed by the next horizon that finds it.
+ * into shared memory once a server start (a damaged one stops the horizon
+ * with an error, as a damaged mark stops minting), and a file whose
+ * transaction is no longer open is removed by the next horizon that finds
+ * it; on a standby, by the redo of the next such record, once the
+ * transaction's end is replayed.
+ *
+ * A horizon once returned stays true, so the greatest returned is
+ * returned again rather than a lower one (sf_mint_horizon_settle): a first
+ * mint racing a horizon may hold its slot below it.
  *
  * A standby refuses: it cannot know which transactions of its primary are
  * open.
@@ -88,22 +95,39 @@ horizon_write_file(uint64 fxid, uint64 horizon)
 }
 
 /*
- * The horizon a file records, from its name and contents; false for a file
- * that is not one of ours whole (a temporary file, damage): it is removed.
+ * Whether name is a prepared transaction's file (16 hex digits, its full
+ * transaction id, into *fxid), its temporary file (*tmp), or neither.
  */
 static bool
-horizon_read_file(const char *name, uint64 *fxid, uint64 *horizon)
+horizon_file_name(const char *name, uint64 *fxid, bool *tmp)
+{
+	size_t		len = strlen(name);
+
+	if (len < HORIZON_NAME_LEN ||
+		strspn(name, "0123456789ABCDEF") != HORIZON_NAME_LEN)
+		return false;
+	*tmp = strcmp(name + HORIZON_NAME_LEN, ".tmp") == 0;
+	if (len != HORIZON_NAME_LEN && !*tmp)
+		return false;
+	*fxid = (uint64) strtoull(name, NULL, 16);
+	return true;
+}
+
+/*
+ * The horizon a transaction's file records.  A file that is not whole is an
+ * error, as a damaged mark is: passing over it would let the horizon pass
+ * the ids of a transaction that may still commit.
+ */
+static uint64
+horizon_read_file(const char *name)
 {
 	char		path[MAXPGPATH];
 	char		buf[32];
 	FILE	   *f;
 	size_t		len;
 	size_t		i;
+	uint64		horizon = 0;
 
-	if (strlen(name) != HORIZON_NAME_LEN ||
-		strspn(name, "0123456789ABCDEF") != HORIZON_NAME_LEN)
-		return false;
-	*fxid = (uint64) strtoull(name, NULL, 16);
 	snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, name);
 	f = AllocateFile(path, "r");
 	if (f == NULL)
@@ -116,23 +140,39 @@ horizon_read_file(const char *name, uint64 *fxid, uint64 *horizon)
 				(errcode_for_file_access(),
 				 errmsg("could not read file \"%s\": %m", path)));
 	FreeFile(f);
-	*horizon = 0;
 	for (i = 0; i < len && buf[i] >= '0' && buf[i] <= '9' && i < 20; i++)
-		*horizon = *horizon * 10 + (uint64) (buf[i] - '0');
-	return i > 0 && i == len - 1 && buf[i] == '\n' && *horizon <= SF_TIMESTAMP_MAX + 1;
+		horizon = horizon * 10 + (uint64) (buf[i] - '0');
+	if (i == 0 || i != len - 1 || buf[i] != '\n' || horizon > SF_TIMESTAMP_MAX + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("invalid contents in file \"%s\"", path),
+				 errdetail("The file holds the horizon of a prepared transaction, which snowflake_horizon() must not pass while the transaction may commit."),
+				 errhint("Finish the prepared transaction (COMMIT PREPARED or ROLLBACK PREPARED) and remove the file; "
+						 "or write into it, as digits and a newline, a millisecond since 2024-01-01 UTC at or below its first id's.")));
+	return horizon;
+}
+
+/* Remove a file of the directory, if it is there. */
+static void
+horizon_remove_name(const char *name)
+{
+	char		path[MAXPGPATH];
+
+	snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, name);
+	if (unlink(path) != 0 && errno != ENOENT)
+		ereport(WARNING,
+				(errcode_for_file_access(),
+				 errmsg("could not remove file \"%s\": %m", path)));
 }
 
 /* Remove the file of fxid, if it is there. */
 static void
 horizon_remove_file(uint64 fxid)
 {
-	char		path[MAXPGPATH];
+	char		name[HORIZON_NAME_LEN + 1];
 
-	horizon_path(path, sizeof(path), fxid, false);
-	if (unlink(path) != 0 && errno != ENOENT)
-		ereport(WARNING,
-				(errcode_for_file_access(),
-				 errmsg("could not remove file \"%s\": %m", path)));
+	snprintf(name, sizeof(name), "%016llX", (unsigned long long) fxid);
+	horizon_remove_name(name);
 }
 
 /*
@@ -161,12 +201,18 @@ horizon_free_entry(SfHorizonTable *table)
 	return -1;
 }
 
-/* Read the files into the table, once a server start, under its lock. */
+/*
+ * Read the files into the table, once a server start, under its lock: all
+ * of them or, on an error, none.  The files of transactions no longer open
+ * are removed, and temporary files left by a crash.
+ */
 static void
 horizon_load(SfHorizonTable *table)
 {
 	DIR		   *dir;
 	struct dirent *de;
+	SfHorizonPrepared *found;
+	int			nfound = 0;
 
 	if (*table->loaded)
 		return;
@@ -176,35 +222,33 @@ horizon_load(SfHorizonTable *table)
 		*table->loaded = true;
 		return;
 	}
+	found = palloc(sizeof(SfHorizonPrepared) * (table->nentries + 1));
 	while ((de = ReadDir(dir, HORIZON_DIR)) != NULL)
 	{
 		uint64		fxid;
-		uint64		horizon;
-		char		path[MAXPGPATH];
+		bool		tmp;
 
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+		CHECK_FOR_INTERRUPTS();
+		if (!horizon_file_name(de->d_name, &fxid, &tmp))
 			continue;
-		if (horizon_read_file(de->d_name, &fxid, &horizon) && horizon_xact_open(fxid))
+		if (!tmp && horizon_xact_open(fxid))
 		{
-			int			i = horizon_free_entry(table);
-
-			if (i >= 0)
-			{
-				table->entries[i].fxid = fxid;
-				table->entries[i].horizon = horizon;
-				pg_atomic_add_fetch_u32(table->used, 1);
-				continue;
-			}
 			/* more open than max_prepared_xacts allows: cannot happen */
-			elog(ERROR, "more prepared transactions hold the snowflake horizon than max_prepared_xacts");
+			if (nfound == table->nentries)
+				elog(ERROR, "more prepared transactions hold the snowflake horizon than max_prepared_transactions");
+			found[nfound].fxid = fxid;
+			found[nfound].horizon = horizon_read_file(de->d_name);
+			nfound++;
+			continue;
 		}
-		snprintf(path, sizeof(path), "%s/%s", HORIZON_DIR, de->d_name);
-		if (unlink(path) != 0 && errno != ENOENT)
-			ereport(WARNING,
-					(errcode_for_file_access(),
-					 errmsg("could not remove file \"%s\": %m", path)));
+		horizon_remove_name(de->d_name);
 	}
 	FreeDir(dir);
+	Assert(pg_atomic_read_u32(table->used) == 0);
+	for (int i = 0; i < nfound; i++)
+		table->entries[i] = found[i];
+	pg_atomic_write_u32(table->used, (uint32) nfound);
+	pfree(found);
 	*table->loaded = true;
 }
 
@@ -332,13 +376,56 @@ sf_horizon_xact_callback(XactEvent event, void *arg)
 }
 
 /*
+ * Whether transaction fxid has ended, as replay knows it: its commit or
+ * abort (COMMIT PREPARED, ROLLBACK PREPARED) replayed into the commit log,
+ * or older than the log.  Without a hot standby's list of running
+ * transactions: a prepared one is neither.
+ */
+static bool
+horizon_xact_ended_in_redo(uint64 fxid)
+{
+	uint64		next = U64FromFullTransactionId(ReadNextFullTransactionId());
+	TransactionId xid = XidFromFullTransactionId(FullTransactionIdFromU64(fxid));
+	TransactionId oldest;
+
+	if (fxid >= next)
+		return false;
+	if (next - fxid > (uint64) MaxTransactionId / 2)
+		return true;
+#if PG_VERSION_NUM >= 170000
+	oldest = TransamVariables->oldestClogXid;
+#else
+	oldest = ShmemVariableCache->oldestClogXid;
+#endif
+	if (TransactionIdPrecedes(xid, oldest))
+		return true;
+	return TransactionIdDidCommit(xid) || TransactionIdDidAbort(xid);
+}
+
+/*
  * sf_horizon_redo_prepared - the redo of a prepared transaction's horizon
- * (wal.c): its file, which the first horizon after recovery reads
+ * (wal.c): its file, which the first horizon after recovery reads.  The
+ * files of transactions whose end was replayed since are removed, so that
+ * a standby keeps no more of them than its primary has prepared.
  */
 void
 sf_horizon_redo_prepared(uint64 fxid, uint64 horizon)
 {
+	DIR		   *dir;
+	struct dirent *de;
+
 	horizon_write_file(fxid, horizon);
+	dir = AllocateDir(HORIZON_DIR);
+	while ((de = ReadDir(dir, HORIZON_DIR)) != NULL)
+	{
+		uint64		other;
+		bool		tmp;
+
+		if (horizon_file_name(de->d_name, &other, &tmp) && other != fxid &&
+			(tmp || horizon_xact_ended_in_redo(other)))
+			horizon_remove_name(de->d_name);
+	}
+	FreeDir(dir);
 }
 
 /*
@@ -358,11 +445,13 @@ snowflake_horizon(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
 				 errmsg("cannot execute snowflake_horizon() during recovery"),
 				 errdetail("A standby cannot know which transactions of its primary are still open."),
-				 errhint("Read the horizon on the primary.")));
+				 errhint("Read the horizon on the primary, and the rows below it there too, "
+						 "or on a standby once it has replayed the primary's WAL position read after the horizon.")));
 	horizon = sf_mint_horizon();
 	prepared = horizon_prepared();
 	if (prepared < horizon)
 		horizon = prepared;
+	horizon = sf_mint_horizon_settle(horizon);
 	if (horizon > SF_TIMESTAMP_MAX)
 		PG_RETURN_SNOWFLAKE(SF_MAX);
 	PG_RETURN_SNOWFLAKE(horizon << SF_TIMESTAMP_SHIFT);

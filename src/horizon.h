@@ -41,11 +41,13 @@ typedef struct SfHorizonTable
 
 /*
  * mint.c: the millisecond of the next id this server mints, with every
- * process's held horizon below it; each process's own; its release at
+ * process's held horizon below it; the greatest returned; each process's
+ * own; its release at
  * the end of a transaction; the prepared transactions' table; a number
  * written into a file durably, as the mark is
  */
 extern uint64 sf_mint_horizon(void);
+extern uint64 sf_mint_horizon_settle(uint64 horizon);
 extern uint64 sf_mint_horizon_own(void);
 extern void sf_mint_horizon_release(bool clear);
 extern void sf_mint_horizon_table(SfHorizonTable *table);

@@ -136,6 +136,7 @@ typedef struct SfMintShared
 	int			nprepared;		/* entries: max_prepared_xacts */
 	pg_atomic_uint32 prepared_used; /* entries in use, changed under their
 									 * lock */
+	pg_atomic_uint64 horizon_high;	/* the greatest horizon returned */
 } SfMintShared;
 
 /*
@@ -414,6 +415,7 @@ mint_shared_init(void *ptr)
 	shared->prepared_loaded = false;
 	shared->nprepared = max_prepared_xacts;
 	pg_atomic_init_u32(&shared->prepared_used, 0);
+	pg_atomic_init_u64(&shared->horizon_high, 0);
 	memset(MINT_PREPARED(shared), 0, sizeof(SfHorizonPrepared) * shared->nprepared);
 }
 
@@ -1408,20 +1410,27 @@ sf_mint_stats(SfMintStats *stats)
 /*
  * sf_mint_horizon - the millisecond below which this server can commit no
  * more ids minted in the transaction that writes them (horizon.c): the
- * millisecond of the next id, and the slots the open transactions hold.
+ * millisecond of the next id, and the slots the open transactions hold,
+ * no later than the durable reservation.
  *
- * The next id is made no earlier than the wall clock, by raising the state
- * to the millisecond before it (which hands out no id), so that a horizon
- * moves with time on an idle server, and a mint that read the clock before
- * this one and swaps after it is above the horizon or holds a slot that
- * this pass reads.
+ * The next id is made no earlier than the time the lead is measured from
+ * (the wall clock, or after it stepped back the ids' time going on at the
+ * monotonic clock's rate), by raising the state to the millisecond before
+ * it, which hands out no id: so a horizon moves with time on an idle
+ * server, and a mint that read the clock before this one and swaps after
+ * it is above the horizon or holds a slot that this pass reads.  Never
+ * past the reservation: ids minted after a restart or a promotion, with
+ * the clock behind, resume there, not at the time raised to.  (Every id
+ * minted so far is below it, so the cap hides no committed row.)
  */
 uint64
 sf_mint_horizon(void)
 {
 	SfMintShared *shared = mint_attach(false);
 	SfMintSlot *slots;
-	uint64		now_ms;
+	uint64		last;
+	int64		time_ms;
+	uint64		reserved;
 	uint64		horizon;
 
 	if (shared == NULL)
@@ -1431,11 +1440,14 @@ sf_mint_horizon(void)
 				 errhint("Add shared_preload_libraries = 'snowflake' to postgresql.conf "
 						 "and restart the server.")));
 	mint_horizon_resume(shared);
-	now_ms = (uint64) (mint_clock_us() / SF_USEC_PER_MS);
-	if (now_ms > 0 && now_ms <= SF_TIMESTAMP_MAX)
-		mint_raise(&shared->last, (now_ms << SF_SEQUENCE_BITS) - 1);
+	last = pg_atomic_read_u64(&shared->last);
+	time_ms = mint_time_us(shared, mint_clock_us(), last) / SF_USEC_PER_MS;
+	if (time_ms > 0 && (uint64) time_ms <= SF_TIMESTAMP_MAX)
+		mint_raise(&shared->last, ((uint64) time_ms << SF_SEQUENCE_BITS) - 1);
 	pg_memory_barrier();
 	horizon = (pg_atomic_read_u64(&shared->last) + 1) >> SF_SEQUENCE_BITS;
+	/* the slots read after the state, on every processor */
+	pg_read_barrier();
 	slots = MINT_SLOTS(shared);
 	for (int i = 0; i < shared->nslots; i++)
 	{
@@ -1444,7 +1456,26 @@ sf_mint_horizon(void)
 		if (held < horizon)
 			horizon = held;
 	}
-	return horizon;
+	/* the reservation: in the state, or (after a start) in the mark */
+	reserved = Max(pg_atomic_read_u64(&shared->reserved), shared->mark);
+	return Min(horizon, reserved);
+}
+
+/*
+ * sf_mint_horizon_settle - the horizon to return, for one just computed:
+ * the greatest returned since the server started.  A horizon once true
+ * stays true (a slot written after the pass that computed it holds ids
+ * above it), so an older, greater one still is, while a slot written by a
+ * first mint that read the state before that pass raised it may be lower.
+ */
+uint64
+sf_mint_horizon_settle(uint64 horizon)
+{
+	SfMintShared *shared = mint_attach(false);
+
+	Assert(shared != NULL);
+	mint_raise(&shared->horizon_high, horizon);
+	return Max(horizon, pg_atomic_read_u64(&shared->horizon_high));
 }
 
 /*
