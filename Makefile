@@ -9,6 +9,7 @@ OBJS = \
 	src/compare.o \
 	src/time.o \
 	src/timerange.o \
+	src/multirange.o \
 	src/window.o \
 	src/indexcond.o \
 	src/simplify.o \

@@ -723,6 +723,12 @@ parent_holds_comparisons(PlannerInfo *root, Index varno, AttrNumber attno,
  * - A range known only at run time is replaced by its two exact
  *	 comparisons, whose value is the clause's: the clause kept beside them
  *	 would have its estimate multiplied by theirs.
+ * - A multirange gets the comparisons of its span, from its first id to its
+ *	 last: the partition bounds around a constant one's (one whose windows
+ *	 the simplifier left as written, simplify.c), the run-time bounds
+ *	 snowflake_multirange_floor(mr) and snowflake_multirange_ceil(mr) of
+ *	 one known at run time.  They do not select its ids exactly, so the
+ *	 clause is kept.
  * - A bound holding a subquery is left alone, rather than run twice, and so
  *	 is one read from the table's own row, which no pruning can use: the
  *	 clause stays as written, for partial indexes and ON CONFLICT.
@@ -778,7 +784,7 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 				helpers = lappend(helpers, sf_make_comparison(ops.le, w->id, marked_bound(ops.sftype, above - 1)));
 		}
 	}
-	else if (w->range != NULL)
+	else if (w->range != NULL && !w->multi)
 	{
 		List	   *clauses = sf_window_to_comparisons(&ops, w);
 

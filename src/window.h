@@ -21,12 +21,15 @@
 /*
  * A clause that selects the ids of one time window: "id <@ range",
  * "range @> id", or a comparison of the id with an instant, which is the
- * one-sided window it describes ("id > t" is "id <@ (t,)").
+ * one-sided window it describes ("id > t" is "id <@ (t,)"); or of several,
+ * "id <@ multirange" and "multirange @> id", whose one window here is the
+ * span from the first id to the last it holds (sf_window_exact).
  */
 typedef struct SfWindow
 {
 	Node	   *id;				/* the id argument */
 	Node	   *range;			/* the tstzrange argument, or NULL */
+	bool		multi;			/* ... a tstzmultirange, several windows */
 	Node	   *instant;		/* else the timestamptz argument */
 	bool		from_instant;	/* the instant is the window's lower end */
 	bool		inclusive;		/* ... and belongs to it */
@@ -53,6 +56,9 @@ typedef struct SfOps
 extern bool sf_window_of_call(Oid funcid, List *args, SfWindow *w);
 extern Node *sf_window_bound(const SfWindow *w);
 extern bool sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi);
+extern bool sf_window_exact(const SfWindow *w);
+extern Expr *sf_runs_clause(const SfOps *ops, Node *id, const SfIdRun *runs,
+							int nruns);
 extern bool sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops);
 extern Node *sf_make_id_const(Oid sftype, Snowflake value);
 extern Expr *sf_make_comparison(Oid op, Node *id, Node *bound);
