@@ -282,7 +282,9 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
  *	 under its hash, the column, the extension and the window's side;
  * - of the windows on a non-NULL constant range that holds ids, over a
  *	 column of the parent, the largest first id and the smallest last one,
- *	 under the column and the extension.
+ *	 under the column and the extension;
+ * - the multirange of every window on a multirange known at run time, over
+ *	 a column of the parent, under its hash, the column and the extension.
  *
  * At most MAX_NODES_PER_HASH clauses (instants) are kept under one hash:
  * copies of one clause, or distinct ones that the hash cannot tell apart.
@@ -295,7 +297,8 @@ typedef enum RestrictKind
 {
 	RESTRICT_CLAUSE,
 	RESTRICT_INSTANT,
-	RESTRICT_RANGE
+	RESTRICT_RANGE,
+	RESTRICT_MULTIRANGE
 } RestrictKind;
 
 typedef struct RestrictKey
@@ -550,6 +553,19 @@ window_over(Expr *clause, Index varno, SfWindow *w, Var **var, Oid *funcid)
 		(*var)->varlevelsup == 0;
 }
 
+/*
+ * The multirange of a window as its span's run-time bounds take it
+ * (window.c): without the coercion to the operator's domain.
+ */
+static Node *
+span_multirange(Node *mr)
+{
+	if (IsA(mr, RelabelType) &&
+		exprType((Node *) ((RelabelType *) mr)->arg) == TSTZMULTIRANGEOID)
+		return (Node *) ((RelabelType *) mr)->arg;
+	return mr;
+}
+
 /* Index one restriction, clause, of parent varno */
 static void
 index_restriction(RestrictTable *table, Expr *clause, Index varno)
@@ -581,6 +597,19 @@ index_restriction(RestrictTable *table, Expr *clause, Index varno)
 			entry->nodes = list_make1(w.instant);
 		else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
 			entry->nodes = lappend(entry->nodes, w.instant);
+	}
+	else if (w.multi && !IsA(w.range, Const) && IsA(clause, OpExpr))
+	{
+		Node	   *mr = span_multirange(w.range);
+
+		entry = restrict_entry(table, RESTRICT_MULTIRANGE, sf_expr_hash(mr),
+							   var->varattno,
+							   sf_func_extension(funcid, NULL, NULL),
+							   false, false, HASH_ENTER, &found);
+		if (!found)
+			entry->nodes = list_make1(mr);
+		else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
+			entry->nodes = lappend(entry->nodes, mr);
 	}
 	else if (w.range != NULL && IsA(w.range, Const) &&
 			 !((Const *) w.range)->constisnull &&
@@ -839,6 +868,16 @@ static const struct
 };
 
 /*
+ * And beside a window on a multirange known at run time, the bounds of its
+ * span: "id >= snowflake_multirange_floor(mr)", "id <=
+ * snowflake_multirange_ceil(mr)", in the same rows.
+ */
+static const char *const span_bounds[] = {
+	"snowflake_multirange_floor",
+	"snowflake_multirange_ceil",
+};
+
+/*
  * A comparison with a partition bound that a constant range got on a
  * partitioned table (marked_bound), in a leaf partition: true, where the
  * parent's restrictions hold, as one of them, a window on a constant range
@@ -886,6 +925,48 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 
 /*
+ * A bound of the span of a multirange known at run time, "id >=
+ * snowflake_multirange_floor(mr)" or "id <= snowflake_multirange_ceil(mr)",
+ * inherited by a leaf partition from a parent whose restrictions hold a
+ * window on mr: true, for the reasons of simplify_inherited_bound below
+ * (every id of mr lies in its span).  The leaf's index scans the span once,
+ * from the window's own index condition (indexcond.c), not twice.
+ */
+static Node *
+leaf_span_bound(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Var		   *id = id_column(linitial(req->fcall->args));
+	FuncExpr   *b = (FuncExpr *) lsecond(req->fcall->args);
+	Index		varno;
+	AttrNumber	attno;
+	Oid			ext;
+	int			i;
+	RestrictEntry *entry;
+
+	if (id == NULL || contain_volatile_functions(linitial(b->args)))
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0 ||
+		sf_func_name_index(b->funcid, SF_NAMES_SPAN_FN, &span_bounds[0],
+						   sizeof(span_bounds[0]), lengthof(span_bounds)) != i)
+		return NULL;
+	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
+	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext ||
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
+		return NULL;
+	entry = restrict_entry(parent_index(root, varno), RESTRICT_MULTIRANGE,
+						   sf_expr_hash(linitial(b->args)), attno, ext,
+						   false, false, HASH_FIND, NULL);
+	if (entry != NULL && lookup_nodes(entry->nodes, linitial(b->args)))
+		return (Node *) makeBoolConst(true, false);
+	return NULL;
+}
+
+/*
  * A run-time bound, inherited by a partition that is not itself
  * partitioned, from a parent whose restrictions hold the window it was
  * added for: true.  The bound is there for the parent's run-time pruning;
@@ -917,6 +998,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	b = (FuncExpr *) lsecond(req->fcall->args);
 	if (IsA(b, Const) && ((Const *) b)->location == SF_BOUND_MARK)
 		return leaf_partition_bound(req);
+	if (IsA(b, FuncExpr) && list_length(b->args) == 1)
+		return leaf_span_bound(req);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
 		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
 		(id = id_column(a)) == NULL || contain_volatile_functions(linitial(b->args)))

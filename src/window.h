@@ -80,6 +80,7 @@ extern bool sf_keep_as_written(const SupportRequestSimplify *req);
 #define SF_NAMES_BOUND		3	/* partition.c's inherited_bounds, compare */
 #define SF_NAMES_BOUND_FN	4	/* ... and bound */
 #define SF_NAMES_INLIST		5	/* inlist.c's arm_functions */
+#define SF_NAMES_SPAN_FN	6	/* partition.c's inherited_bounds, span */
 extern Oid	sf_func_extension(Oid funcid, Oid *nsp, Oid *owner);
 extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
 extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,
