@@ -40,7 +40,7 @@ DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats wal textforms jit security schema hostile cache parttree partitions partconst
+REGRESS = install io casts convert operators opclass time timerange multirange instants planner differential grouping inlist plans mint mintstats wal textforms jit security schema hostile cache parttree partitions partconst
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;
