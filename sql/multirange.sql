@@ -153,8 +153,8 @@ FROM (SELECT s.k, (SELECT count(*) FROM unnest(s.mr)) AS n,
 	  FROM m_set s WHERE s.k > 10) v;
 
 -- The tables: the same ids under a btree, under BRIN, partitioned by range
--- of the id (MINVALUE, MAXVALUE, a gap, a default partition), and in two
--- levels of partitions.
+-- of the id (MINVALUE, MAXVALUE, a gap, a default partition), in two
+-- levels of partitions, and by range of the id and another column.
 CREATE TABLE m_btree (id snowflake);
 INSERT INTO m_btree SELECT id FROM m_ref;
 CREATE INDEX ON m_btree (id);
@@ -181,7 +181,19 @@ CREATE TABLE m_nested_2026b PARTITION OF m_nested_2026
 CREATE TABLE m_nested_rest PARTITION OF m_nested FOR VALUES FROM (snowflake_floor('2027-01-01+00')) TO (MAXVALUE);
 INSERT INTO m_nested SELECT id FROM m_ref WHERE id IS NOT NULL;
 CREATE INDEX ON m_nested (id);
-VACUUM ANALYZE m_ref, m_btree, m_brin, m_range, m_nested, m_set;
+-- a key of two columns: a partition's ids reach its upper bound's id
+-- (2^63, with x = 8, lies in the middle partition)
+CREATE TABLE m_multi (id snowflake NOT NULL, x int NOT NULL) PARTITION BY RANGE (id, x);
+CREATE TABLE m_multi_a PARTITION OF m_multi
+	FOR VALUES FROM (MINVALUE, MINVALUE) TO (snowflake_floor('2026-01-01+00'), 0);
+CREATE TABLE m_multi_b PARTITION OF m_multi
+	FOR VALUES FROM (snowflake_floor('2026-01-01+00'), 0) TO ('9223372036854775808', 9);
+CREATE TABLE m_multi_c PARTITION OF m_multi
+	FOR VALUES FROM ('9223372036854775808', 9) TO (MAXVALUE, MAXVALUE);
+INSERT INTO m_multi SELECT id, (id::numeric % 10)::int FROM m_ref WHERE id IS NOT NULL;
+CREATE INDEX ON m_multi (id);
+SELECT tableoid::regclass, x FROM m_multi WHERE id = '9223372036854775808';
+VACUUM ANALYZE m_ref, m_btree, m_brin, m_range, m_nested, m_multi, m_set;
 
 -- The definition, for every multirange: the rows where some range of it
 -- holds the id's instant, and the rows where the operator is NULL (a NULL
@@ -193,8 +205,8 @@ SELECT s.k, t.tbl,
 	count(*) FILTER (WHERE s.mr IS NULL OR x.id IS NULL) AS n_null,
 	count(*) FILTER (WHERE snowflake_timestamp(x.id) <@ s.mr) AS n_core
 FROM m_set s CROSS JOIN m_ref x
-CROSS JOIN (VALUES ('m_btree'), ('m_brin'), ('m_range'), ('m_nested')) t(tbl)
-WHERE t.tbl <> 'm_nested' OR x.id IS NOT NULL
+CROSS JOIN (VALUES ('m_btree'), ('m_brin'), ('m_range'), ('m_nested'), ('m_multi')) t(tbl)
+WHERE t.tbl NOT IN ('m_nested', 'm_multi') OR x.id IS NOT NULL
 GROUP BY s.k, t.tbl;
 SELECT count(*) AS multiranges, count(*) FILTER (WHERE n = n_core) AS agree_with_core,
 	count(*) FILTER (WHERE n = 0) >= 4 AS some_hold_none,
@@ -238,7 +250,7 @@ DECLARE
 	lit text;
 	q text;
 BEGIN
-	FOREACH tab IN ARRAY ARRAY['m_btree', 'm_brin', 'm_range', 'm_nested'] LOOP
+	FOREACH tab IN ARRAY ARRAY['m_btree', 'm_brin', 'm_range', 'm_nested', 'm_multi'] LOOP
 		FOREACH scan IN ARRAY ARRAY['index', 'bitmap', 'seq'] LOOP
 			CONTINUE WHEN tab = 'm_brin' AND scan = 'index';
 			PERFORM m_scan(scan);
@@ -278,7 +290,7 @@ BEGIN
 	-- joins: the multirange from the outer row of a nested loop, a
 	-- parameter of the inner index scan, NULL rows included; and a join
 	-- the other way, the ids outside
-	FOREACH tab IN ARRAY ARRAY['m_btree', 'm_brin', 'm_range', 'm_nested'] LOOP
+	FOREACH tab IN ARRAY ARRAY['m_btree', 'm_brin', 'm_range', 'm_nested', 'm_multi'] LOOP
 		PERFORM m_scan(CASE WHEN tab = 'm_brin' THEN 'bitmap' ELSE 'index' END, true);
 		FOREACH clause IN ARRAY ARRAY['t.id <@ s.mr', 's.mr @> t.id'] LOOP
 			q := format('SELECT count(*) FROM m_set s JOIN %I t ON ' || clause, tab);
@@ -378,7 +390,8 @@ DEALLOCATE m_p;
 RESET plan_cache_mode;
 -- partitions, at plan time: pruned to those each window touches, not the
 -- 2026 partition (nor the default one) between the windows below, which
--- their span covers
+-- their span covers; and each partition scans only the windows that reach
+-- into it
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM m_range WHERE id <@ '{[2025-01-01+00, 2025-02-01+00), [2093-09-06 15:47:35.553+00, 2093-09-07+00)}'::tstzmultirange;
 EXPLAIN (COSTS OFF)
@@ -420,5 +433,5 @@ SELECT m_rows($$SELECT * FROM m_est WHERE id <@ (CASE WHEN now() IS NULL THEN NU
 	m_rows($$SELECT * FROM m_est WHERE id <@ (CASE WHEN now() IS NULL THEN NULL
 	ELSE '{}'::tstzmultirange END)$$) AS empty;
 
-DROP TABLE m_est, m_log, m_want, m_set, m_pieces, m_sorted, m_btree, m_brin, m_range, m_nested, m_ref, m_instants;
+DROP TABLE m_est, m_log, m_want, m_set, m_pieces, m_sorted, m_btree, m_brin, m_range, m_nested, m_multi, m_ref, m_instants;
 DROP FUNCTION m_count(text), m_scan(text, boolean), m_run(), m_rows(text), m_plan(text);

@@ -385,6 +385,7 @@ typedef struct ParentIndex
  */
 static MemoryContext index_context = NULL;
 static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
+static HTAB *leaf_table = NULL; /* LeafBounds by ParentKey, of a leaf */
 
 /*
  * How many more windows this statement's planning may expand with the
@@ -490,6 +491,7 @@ sf_partition_forget(void)
 		MemoryContextDelete(index_context);
 	index_context = NULL;
 	index_table = NULL;
+	leaf_table = NULL;
 }
 
 /* The table of indexes of this planner call, made if need be */
@@ -925,6 +927,142 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 
 /*
+ * The bounds of a leaf partition on its parent's first key column, the id:
+ * every row of the leaf has lo <= id (unless !has_lo, MINVALUE) and id < hi
+ * (id <= hi where hi_inclusive, a key of several columns; unless !has_hi,
+ * MAXVALUE), and a non-NULL id.  ok is false for a default partition, or
+ * a parent that is not partitioned by range of the id with the ids' own
+ * order (sf_lookup_ops).  Looked up once per leaf and planner call.
+ */
+typedef struct LeafBounds
+{
+	ParentKey	key;			/* hash key: the leaf's root and varno */
+	bool		ok;
+	bool		has_lo;
+	bool		has_hi;
+	bool		hi_inclusive;
+	Snowflake	lo;
+	Snowflake	hi;
+} LeafBounds;
+
+static void
+find_leaf_bounds(Oid parentid, Oid leafid, LeafBounds *b)
+{
+	Relation	rel = relation_open(parentid, NoLock);
+	PartitionKey key = RelationGetPartitionKey(rel);
+	PartitionDesc desc = RelationGetPartitionDesc(rel, true);
+	PartitionBoundInfo bi = desc->boundinfo;
+	int			part = -1;
+
+	b->ok = false;
+	/* bound: the partitions of one table, once per leaf */
+	for (int i = 0; i < desc->nparts; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
+		if (desc->oids[i] == leafid)
+			part = i;
+	}
+	if (bi != NULL && part >= 0 && part != bi->default_index)
+	{
+		/* bound: the bounds of one table; indexes[j] lies below datums[j] */
+		for (int j = 1; j <= bi->ndatums && !b->ok; j++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			if (j == bi->ndatums || bi->indexes[j] != part)
+				continue;
+			b->ok = true;
+			b->has_lo = bi->kind[j - 1][0] == PARTITION_RANGE_DATUM_VALUE;
+			b->lo = b->has_lo ? DatumGetSnowflake(bi->datums[j - 1][0]) : SF_MIN;
+			b->has_hi = bi->kind[j][0] == PARTITION_RANGE_DATUM_VALUE;
+			b->hi = b->has_hi ? DatumGetSnowflake(bi->datums[j][0]) : SF_MAX;
+			b->hi_inclusive = key->partnatts > 1;
+		}
+	}
+	relation_close(rel, NoLock);
+}
+
+/*
+ * A comparison of a constant multirange's OR (SF_ARM_MARK), "id >= c" or
+ * "id <= c", in a leaf partition: true where every row of the leaf passes
+ * it, false where none does, by the leaf's own bounds (above).  The OR
+ * that the planner hands every partition the windows touch then keeps, in
+ * each, only the windows that reach into it: a BitmapOr of those, not of
+ * every window, and a leaf that no window reaches is left out, as plan-time
+ * pruning leaves it.  Only the library's comparisons ge and le are judged.
+ */
+static Node *
+leaf_window_arm(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Var		   *id = id_column(linitial(req->fcall->args));
+	Const	   *c = (Const *) lsecond(req->fcall->args);
+	Index		varno;
+	AttrNumber	attno;
+	Oid			opfamily = InvalidOid;
+	SfOps		ops;
+	LeafBounds *b;
+	ParentKey	key;
+	Snowflake	v;
+	bool		found;
+	int			i;
+
+	if (id == NULL || c->constisnull || !c->constbyval ||
+		c->constlen != sizeof(Snowflake) ||
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0)
+		return NULL;
+
+	memset(&key, 0, sizeof(key));
+	key.root = root;
+	key.varno = id->varno;
+	if (leaf_table == NULL)
+	{
+		(void) indexes();		/* makes index_context */
+		leaf_table = sf_hash_create("snowflake leaf bounds", 16,
+									sizeof(ParentKey), sizeof(LeafBounds),
+									index_context);
+	}
+	b = hash_search(leaf_table, &key, HASH_ENTER, &found);
+	if (!found)
+	{
+		Oid			parentid = rt_fetch(varno, root->parse->rtable)->relid;
+
+		b->ok = false;
+		if (range_partitioned_on(parentid, attno, &opfamily) &&
+			sf_lookup_ops(opfamily, exprType(linitial(req->fcall->args)),
+						  req->fcall->funcid, &ops))
+			find_leaf_bounds(parentid, rt_fetch(id->varno, root->parse->rtable)->relid, b);
+	}
+	if (!b->ok)
+		return NULL;
+
+	v = DatumGetSnowflake(c->constvalue);
+	if (inherited_bounds[i].from_instant)
+	{
+		/* id >= v */
+		if (b->has_lo ? v <= b->lo : v == SF_MIN)
+			return (Node *) makeBoolConst(true, false);
+		if (b->has_hi && (b->hi_inclusive ? v > b->hi : v >= b->hi))
+			return (Node *) makeBoolConst(false, false);
+	}
+	else
+	{
+		/* id <= v */
+		if (b->has_hi ? (b->hi_inclusive ? v >= b->hi : b->hi > 0 && v >= b->hi - 1) :
+			v == SF_MAX)
+			return (Node *) makeBoolConst(true, false);
+		if (b->has_lo && v < b->lo)
+			return (Node *) makeBoolConst(false, false);
+	}
+	return NULL;
+}
+
+/*
  * A bound of the span of a multirange known at run time, "id >=
  * snowflake_multirange_floor(mr)" or "id <= snowflake_multirange_ceil(mr)",
  * inherited by a leaf partition from a parent whose restrictions hold a
@@ -998,6 +1136,8 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	b = (FuncExpr *) lsecond(req->fcall->args);
 	if (IsA(b, Const) && ((Const *) b)->location == SF_BOUND_MARK)
 		return leaf_partition_bound(req);
+	if (IsA(b, Const) && ((Const *) b)->location == SF_ARM_MARK)
+		return leaf_window_arm(req);
 	if (IsA(b, FuncExpr) && list_length(b->args) == 1)
 		return leaf_span_bound(req);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||

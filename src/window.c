@@ -392,7 +392,8 @@ const_window_comparisons(const SfOps *ops, Node *id, bool any,
 /*
  * sf_runs_clause - the clause of the id that selects exactly the ids of
  * the runs of a multirange: the OR of each run's comparisons (above), one
- * run's comparisons ANDed, or "id < 0" for none.  Linear in the runs.
+ * run's comparisons ANDed, or "id < 0" for none.  Linear in the runs.  The
+ * constants of the runs' comparisons are marked (SF_ARM_MARK).
  */
 Expr *
 sf_runs_clause(const SfOps *ops, Node *id, const SfIdRun *runs, int nruns)
@@ -405,9 +406,13 @@ sf_runs_clause(const SfOps *ops, Node *id, const SfIdRun *runs, int nruns)
 	for (int i = 0; i < nruns; i++)
 	{
 		List	   *clauses;
+		ListCell   *lc;
 
 		CHECK_FOR_INTERRUPTS();
 		clauses = const_window_comparisons(ops, id, true, runs[i].lo, runs[i].hi);
+		/* bound: the one or two comparisons of a run */
+		foreach(lc, clauses)
+			((Const *) lsecond(((OpExpr *) lfirst(lc))->args))->location = SF_ARM_MARK;
 		arms = lappend(arms, list_length(clauses) == 1 ? linitial(clauses) :
 					   make_andclause(clauses));
 	}

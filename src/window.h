@@ -52,6 +52,15 @@ typedef struct SfOps
 	Oid			owner;			/* the owner of the function simplified */
 } SfOps;
 
+/*
+ * The constants of the comparisons a constant multirange is written as
+ * (sf_runs_clause) carry this mark, in the parse location that equal() and
+ * every output ignore, so that a leaf partition can judge them against
+ * its own bounds (partition.c's leaf_window_arm).  Parse locations are
+ * never below -1.
+ */
+#define SF_ARM_MARK			(-998)
+
 /* window.c */
 extern bool sf_window_of_call(Oid funcid, List *args, SfWindow *w);
 extern Node *sf_window_bound(const SfWindow *w);
