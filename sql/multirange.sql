@@ -409,6 +409,27 @@ RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_material;
 
+-- Past 1,000 windows the operator stays as written: an index scans its
+-- span and rechecks it, and a partitioned table is pruned to the span.
+-- 1,001 windows of one millisecond, every other millisecond around
+-- 18:40, where the 2026 partitions of m_nested meet.
+CREATE TABLE m_many AS
+SELECT range_agg(tstzrange(t, t + interval '1 ms')) AS mr
+FROM generate_series('2026-05-31 18:39:59+00'::timestamptz, '2026-05-31 18:40:01+00', interval '2 ms') t;
+SELECT (SELECT count(*) FROM unnest(mr)) AS windows,
+	m_plan(format('SELECT count(*) FROM m_btree WHERE id <@ %L::tstzmultirange', mr))
+		LIKE '%Index Cond: ((id >= %::snowflake) AND (id <= %::snowflake))%Filter: (id <@ %' AS span_rechecked,
+	m_plan(format('SELECT count(*) FROM m_nested WHERE id <@ %L::tstzmultirange', mr))
+		LIKE '%m_nested_2026a%m_nested_2026b%' AS two_partitions,
+	m_plan(format('SELECT count(*) FROM m_nested WHERE id <@ %L::tstzmultirange', mr))
+		NOT LIKE '%m_nested_old%' AS pruned,
+	(SELECT count(*) FROM m_ref WHERE snowflake_timestamp(id) <@ mr) AS want,
+	m_count(format('SELECT count(*) FROM m_btree WHERE id <@ %L::tstzmultirange', mr)) AS btree,
+	m_count(format('SELECT count(*) FROM m_nested WHERE id <@ %L::tstzmultirange', mr)) AS nested,
+	m_count(format('SELECT count(*) FROM m_range WHERE %L::tstzmultirange @> id', mr)) AS range
+FROM m_many;
+DROP TABLE m_many;
+
 -- 6. Estimates: the sum over the windows of the range's estimate, for a
 -- multirange known only when the plan is made (a stable expression).
 CREATE TABLE m_est (id snowflake);
