@@ -8,7 +8,8 @@
  * SupportRequestIndexCondition hands the comparisons of a window
  * (window.c) to any btree or BRIN index on the id, as exact (non-lossy)
  * conditions; those of a multirange's span are lossy unless they are its
- * only run, and the scan rechecks the operator.  SupportRequestSimplify is simplify.c's.
+ * only run, and the scan rechecks the operator.  SupportRequestSimplify
+ * is simplify.c's.
  *
  *-------------------------------------------------------------------------
  */

@@ -68,9 +68,10 @@ const_instant_comparison(SupportRequestSimplify *req, const SfWindow *w)
 /*
  * The most windows of a constant multirange written out as an OR
  * (const_multirange_windows).  Past it, the planner's work on the OR (an
- * arm in every restriction of every partition, an index path for each) is
- * not worth its precision: the clause is left as written, and an index
- * scans the multirange's span and rechecks it.
+ * index path for every arm of a plain table, a pruning step for every arm
+ * of a partitioned one) is not worth its precision: the clause is left as
+ * written, an index scans the multirange's span and rechecks it, and
+ * partitions are pruned to the span (partition.c).
  */
 #define MAX_MULTIRANGE_ARMS		1000
 
