@@ -9,6 +9,7 @@ OBJS = \
 	src/compare.o \
 	src/time.o \
 	src/timerange.o \
+	src/multirange.o \
 	src/window.o \
 	src/indexcond.o \
 	src/simplify.o \
@@ -42,7 +43,7 @@ DATA = $(sort $(wildcard scripts/snowflake--*.sql) $(UPDATE_1_4))
 DOCS = $(wildcard doc/snowflake-*.md)
 
 # pg_regress suites, one per concern, in sql/ and expected/
-REGRESS = install io casts convert operators opclass time timerange instants planner differential grouping inlist plans mint mintstats horizon wal textforms jit security schema hostile cache parttree partitions partconst conceal
+REGRESS = install io casts convert operators opclass time timerange multirange instants planner differential grouping inlist plans mint mintstats horizon wal textforms jit security schema hostile cache parttree partitions partconst conceal
 
 # isolation specs (test/isolation/specs, their output in
 # test/isolation/expected), run by pg_isolation_regress after the suites;

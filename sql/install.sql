@@ -56,14 +56,18 @@ SELECT typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
        typinput, typoutput, typreceive, typsend
 FROM pg_type WHERE oid = 'snowflake'::regtype;
 
--- The domain the time-window operators take their range as (1.4): over
--- tstzrange, no constraint, no default, so a tstzrange is coerced to it
--- implicitly and the planner folds the coercion away.
+-- The domains the time-window operators take their range and multirange
+-- as (1.4): over tstzrange and tstzmultirange, no constraint, no default,
+-- so a tstzrange or tstzmultirange is coerced to them implicitly and the
+-- planner folds the coercion away.  Their category is 'w', the range's the
+-- preferred type: an untyped operand beside an id is a tstzrange.
 SELECT t.typname, t.typtype, t.typbasetype::regtype, t.typnotnull, t.typdefault,
+       t.typcategory, t.typispreferred,
        (SELECT count(*) FROM pg_constraint c WHERE c.contypid = t.oid) AS constraints
   FROM pg_type t JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'snowflake')
-   AND t.typtype = 'd';
+   AND t.typtype = 'd'
+ ORDER BY t.typname;
 
 -- Every function with volatility, strictness, parallel safety, leakproofness
 -- and planner support function.  Only functions that cannot raise an error

@@ -7,7 +7,9 @@
  *
  * SupportRequestIndexCondition hands the comparisons of a window
  * (window.c) to any btree or BRIN index on the id, as exact (non-lossy)
- * conditions.  SupportRequestSimplify is simplify.c's.
+ * conditions; those of a multirange's span are lossy unless they are its
+ * only run, and the scan rechecks the operator.  SupportRequestSimplify
+ * is simplify.c's.
  *
  *-------------------------------------------------------------------------
  */
@@ -44,8 +46,9 @@ support_index_condition(SupportRequestIndexCondition *req)
 		return NIL;
 
 	clauses = sf_window_to_comparisons(&ops, &w);
+	/* the comparisons are the clause, or a multirange's span: rechecked */
 	if (clauses != NIL)
-		req->lossy = false;		/* the comparisons are the clause */
+		req->lossy = !sf_window_exact(&w);
 	return clauses;
 }
 

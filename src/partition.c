@@ -282,7 +282,9 @@ leaf_partition_parent(PlannerInfo *root, Var *id, Index *varno, AttrNumber *attn
  *	 under its hash, the column, the extension and the window's side;
  * - of the windows on a non-NULL constant range that holds ids, over a
  *	 column of the parent, the largest first id and the smallest last one,
- *	 under the column and the extension.
+ *	 under the column and the extension;
+ * - the multirange of every window on a multirange known at run time, over
+ *	 a column of the parent, under its hash, the column and the extension.
  *
  * At most MAX_NODES_PER_HASH clauses (instants) are kept under one hash:
  * copies of one clause, or distinct ones that the hash cannot tell apart.
@@ -295,7 +297,8 @@ typedef enum RestrictKind
 {
 	RESTRICT_CLAUSE,
 	RESTRICT_INSTANT,
-	RESTRICT_RANGE
+	RESTRICT_RANGE,
+	RESTRICT_MULTIRANGE
 } RestrictKind;
 
 typedef struct RestrictKey
@@ -382,6 +385,7 @@ typedef struct ParentIndex
  */
 static MemoryContext index_context = NULL;
 static HTAB *index_table = NULL;	/* ParentIndex by ParentKey */
+static HTAB *leaf_table = NULL; /* LeafBounds by ParentKey, of a leaf */
 
 /*
  * How many more windows this statement's planning may expand with the
@@ -487,6 +491,7 @@ sf_partition_forget(void)
 		MemoryContextDelete(index_context);
 	index_context = NULL;
 	index_table = NULL;
+	leaf_table = NULL;
 }
 
 /* The table of indexes of this planner call, made if need be */
@@ -550,6 +555,19 @@ window_over(Expr *clause, Index varno, SfWindow *w, Var **var, Oid *funcid)
 		(*var)->varlevelsup == 0;
 }
 
+/*
+ * The multirange of a window as its span's run-time bounds take it
+ * (window.c): without the coercion to the operator's domain.
+ */
+static Node *
+span_multirange(Node *mr)
+{
+	if (IsA(mr, RelabelType) &&
+		exprType((Node *) ((RelabelType *) mr)->arg) == TSTZMULTIRANGEOID)
+		return (Node *) ((RelabelType *) mr)->arg;
+	return mr;
+}
+
 /* Index one restriction, clause, of parent varno */
 static void
 index_restriction(RestrictTable *table, Expr *clause, Index varno)
@@ -581,6 +599,19 @@ index_restriction(RestrictTable *table, Expr *clause, Index varno)
 			entry->nodes = list_make1(w.instant);
 		else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
 			entry->nodes = lappend(entry->nodes, w.instant);
+	}
+	else if (w.multi && !IsA(w.range, Const) && IsA(clause, OpExpr))
+	{
+		Node	   *mr = span_multirange(w.range);
+
+		entry = restrict_entry(table, RESTRICT_MULTIRANGE, sf_expr_hash(mr),
+							   var->varattno,
+							   sf_func_extension(funcid, NULL, NULL),
+							   false, false, HASH_ENTER, &found);
+		if (!found)
+			entry->nodes = list_make1(mr);
+		else if (list_length(entry->nodes) < MAX_NODES_PER_HASH)
+			entry->nodes = lappend(entry->nodes, mr);
 	}
 	else if (w.range != NULL && IsA(w.range, Const) &&
 			 !((Const *) w.range)->constisnull &&
@@ -723,6 +754,12 @@ parent_holds_comparisons(PlannerInfo *root, Index varno, AttrNumber attno,
  * - A range known only at run time is replaced by its two exact
  *	 comparisons, whose value is the clause's: the clause kept beside them
  *	 would have its estimate multiplied by theirs.
+ * - A multirange gets the comparisons of its span, from its first id to its
+ *	 last: the partition bounds around a constant one's (one whose windows
+ *	 the simplifier left as written, simplify.c), the run-time bounds
+ *	 snowflake_multirange_floor(mr) and snowflake_multirange_ceil(mr) of
+ *	 one known at run time.  They do not select its ids exactly, so the
+ *	 clause is kept.
  * - A bound holding a subquery is left alone, rather than run twice, and so
  *	 is one read from the table's own row, which no pruning can use: the
  *	 clause stays as written, for partial indexes and ON CONFLICT.
@@ -778,7 +815,7 @@ simplify_partitioned(SupportRequestSimplify *req, const SfWindow *w, Oid relid)
 				helpers = lappend(helpers, sf_make_comparison(ops.le, w->id, marked_bound(ops.sftype, above - 1)));
 		}
 	}
-	else if (w->range != NULL)
+	else if (w->range != NULL && !w->multi)
 	{
 		List	   *clauses = sf_window_to_comparisons(&ops, w);
 
@@ -833,6 +870,16 @@ static const struct
 };
 
 /*
+ * And beside a window on a multirange known at run time, the bounds of its
+ * span: "id >= snowflake_multirange_floor(mr)", "id <=
+ * snowflake_multirange_ceil(mr)", in the same rows.
+ */
+static const char *const span_bounds[] = {
+	"snowflake_multirange_floor",
+	"snowflake_multirange_ceil",
+};
+
+/*
  * A comparison with a partition bound that a constant range got on a
  * partitioned table (marked_bound), in a leaf partition: true, where the
  * parent's restrictions hold, as one of them, a window on a constant range
@@ -880,6 +927,184 @@ leaf_partition_bound(SupportRequestSimplify *req)
 
 
 /*
+ * The bounds of a leaf partition on its parent's first key column, the id:
+ * every row of the leaf has lo <= id (unless !has_lo, MINVALUE) and id < hi
+ * (id <= hi where hi_inclusive, a key of several columns; unless !has_hi,
+ * MAXVALUE), and a non-NULL id.  ok is false for a default partition, or
+ * a parent that is not partitioned by range of the id with the ids' own
+ * order (sf_lookup_ops).  Looked up once per leaf and planner call.
+ */
+typedef struct LeafBounds
+{
+	ParentKey	key;			/* hash key: the leaf's root and varno */
+	bool		ok;
+	bool		has_lo;
+	bool		has_hi;
+	bool		hi_inclusive;
+	Snowflake	lo;
+	Snowflake	hi;
+} LeafBounds;
+
+static void
+find_leaf_bounds(Oid parentid, Oid leafid, LeafBounds *b)
+{
+	Relation	rel = relation_open(parentid, NoLock);
+	PartitionKey key = RelationGetPartitionKey(rel);
+	PartitionDesc desc = RelationGetPartitionDesc(rel, true);
+	PartitionBoundInfo bi = desc->boundinfo;
+	int			part = -1;
+
+	b->ok = false;
+	/* bound: the partitions of one table, once per leaf */
+	for (int i = 0; i < desc->nparts; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
+		if (desc->oids[i] == leafid)
+			part = i;
+	}
+	if (bi != NULL && part >= 0 && part != bi->default_index)
+	{
+		/* bound: the bounds of one table; indexes[j] lies below datums[j] */
+		for (int j = 1; j <= bi->ndatums && !b->ok; j++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			if (j == bi->ndatums || bi->indexes[j] != part)
+				continue;
+			b->ok = true;
+			b->has_lo = bi->kind[j - 1][0] == PARTITION_RANGE_DATUM_VALUE;
+			b->lo = b->has_lo ? DatumGetSnowflake(bi->datums[j - 1][0]) : SF_MIN;
+			b->has_hi = bi->kind[j][0] == PARTITION_RANGE_DATUM_VALUE;
+			b->hi = b->has_hi ? DatumGetSnowflake(bi->datums[j][0]) : SF_MAX;
+			b->hi_inclusive = key->partnatts > 1;
+		}
+	}
+	relation_close(rel, NoLock);
+}
+
+/*
+ * A comparison of a constant multirange's OR (SF_ARM_MARK), "id >= c" or
+ * "id <= c", in a leaf partition: true where every row of the leaf passes
+ * it, false where none does, by the leaf's own bounds (above).  The OR
+ * that the planner hands every partition the windows touch then keeps, in
+ * each, only the windows that reach into it: a BitmapOr of those, not of
+ * every window, and a leaf that no window reaches is left out, as plan-time
+ * pruning leaves it.  Only the library's comparisons ge and le are judged.
+ */
+static Node *
+leaf_window_arm(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Var		   *id = id_column(linitial(req->fcall->args));
+	Const	   *c = (Const *) lsecond(req->fcall->args);
+	Index		varno;
+	AttrNumber	attno;
+	Oid			opfamily = InvalidOid;
+	SfOps		ops;
+	LeafBounds *b;
+	ParentKey	key;
+	Snowflake	v;
+	bool		found;
+	int			i;
+
+	if (id == NULL || c->constisnull || !c->constbyval ||
+		c->constlen != sizeof(Snowflake) ||
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0)
+		return NULL;
+
+	memset(&key, 0, sizeof(key));
+	key.root = root;
+	key.varno = id->varno;
+	if (leaf_table == NULL)
+	{
+		(void) indexes();		/* makes index_context */
+		leaf_table = sf_hash_create("snowflake leaf bounds", 16,
+									sizeof(ParentKey), sizeof(LeafBounds),
+									index_context);
+	}
+	b = hash_search(leaf_table, &key, HASH_ENTER, &found);
+	if (!found)
+	{
+		Oid			parentid = rt_fetch(varno, root->parse->rtable)->relid;
+
+		b->ok = false;
+		if (range_partitioned_on(parentid, attno, &opfamily) &&
+			sf_lookup_ops(opfamily, exprType(linitial(req->fcall->args)),
+						  req->fcall->funcid, &ops))
+			find_leaf_bounds(parentid, rt_fetch(id->varno, root->parse->rtable)->relid, b);
+	}
+	if (!b->ok)
+		return NULL;
+
+	v = DatumGetSnowflake(c->constvalue);
+	if (inherited_bounds[i].from_instant)
+	{
+		/* id >= v */
+		if (b->has_lo ? v <= b->lo : v == SF_MIN)
+			return (Node *) makeBoolConst(true, false);
+		if (b->has_hi && (b->hi_inclusive ? v > b->hi : v >= b->hi))
+			return (Node *) makeBoolConst(false, false);
+	}
+	else
+	{
+		/* id <= v */
+		if (b->has_hi ? (b->hi_inclusive ? v >= b->hi : b->hi > 0 && v >= b->hi - 1) :
+			v == SF_MAX)
+			return (Node *) makeBoolConst(true, false);
+		if (b->has_lo && v < b->lo)
+			return (Node *) makeBoolConst(false, false);
+	}
+	return NULL;
+}
+
+/*
+ * A bound of the span of a multirange known at run time, "id >=
+ * snowflake_multirange_floor(mr)" or "id <= snowflake_multirange_ceil(mr)",
+ * inherited by a leaf partition from a parent whose restrictions hold a
+ * window on mr: true, for the reasons of simplify_inherited_bound below
+ * (every id of mr lies in its span).  The leaf's index scans the span once,
+ * from the window's own index condition (indexcond.c), not twice.
+ */
+static Node *
+leaf_span_bound(SupportRequestSimplify *req)
+{
+	PlannerInfo *root = req->root;
+	Var		   *id = id_column(linitial(req->fcall->args));
+	FuncExpr   *b = (FuncExpr *) lsecond(req->fcall->args);
+	Index		varno;
+	AttrNumber	attno;
+	Oid			ext;
+	int			i;
+	RestrictEntry *entry;
+
+	if (id == NULL || contain_volatile_functions(linitial(b->args)))
+		return NULL;
+	i = sf_func_name_index(req->fcall->funcid, SF_NAMES_BOUND,
+						   &inherited_bounds[0].compare,
+						   sizeof(inherited_bounds[0]), lengthof(inherited_bounds));
+	if (i < 0 ||
+		sf_func_name_index(b->funcid, SF_NAMES_SPAN_FN, &span_bounds[0],
+						   sizeof(span_bounds[0]), lengthof(span_bounds)) != i)
+		return NULL;
+	ext = sf_func_extension(req->fcall->funcid, NULL, NULL);
+	if (!OidIsValid(ext) || sf_func_extension(b->funcid, NULL, NULL) != ext ||
+		!leaf_partition_parent(root, id, &varno, &attno) ||
+		!partition_work_begin())
+		return NULL;
+	entry = restrict_entry(parent_index(root, varno), RESTRICT_MULTIRANGE,
+						   sf_expr_hash(linitial(b->args)), attno, ext,
+						   false, false, HASH_FIND, NULL);
+	if (entry != NULL && lookup_nodes(entry->nodes, linitial(b->args)))
+		return (Node *) makeBoolConst(true, false);
+	return NULL;
+}
+
+/*
  * A run-time bound, inherited by a partition that is not itself
  * partitioned, from a parent whose restrictions hold the window it was
  * added for: true.  The bound is there for the parent's run-time pruning;
@@ -911,6 +1136,10 @@ simplify_inherited_bound(SupportRequestSimplify *req)
 	b = (FuncExpr *) lsecond(req->fcall->args);
 	if (IsA(b, Const) && ((Const *) b)->location == SF_BOUND_MARK)
 		return leaf_partition_bound(req);
+	if (IsA(b, Const) && ((Const *) b)->location == SF_ARM_MARK)
+		return leaf_window_arm(req);
+	if (IsA(b, FuncExpr) && list_length(b->args) == 1)
+		return leaf_span_bound(req);
 	if (!IsA(b, FuncExpr) || list_length(b->args) != 2 ||
 		!IsA(lsecond(b->args), Const) || ((Const *) lsecond(b->args))->constisnull ||
 		(id = id_column(a)) == NULL || contain_volatile_functions(linitial(b->args)))

@@ -14,6 +14,7 @@
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "utils/multirangetypes.h"
 #include "utils/rangetypes.h"
 /*
  * PostgreSQL 16 moved the varlena macros (VARDATA_ANY, VARSIZE_ANY_EXHDR,
@@ -54,6 +55,19 @@ extern void sf_check_field(const char *field, int32 value, uint64 max);
  */
 extern bool sf_tstzrange_ids(TypeCacheEntry *typcache, const RangeType *range,
 							 Snowflake *lo, Snowflake *hi);
+
+/*
+ * multirange.c: the ids of a tstzmultirange, as runs [lo, hi] in rising
+ * order, neither overlapping nor adjacent (a palloc'd array, *runs, of the
+ * count returned; NULL when 0).
+ */
+typedef struct SfIdRun
+{
+	Snowflake	lo;
+	Snowflake	hi;
+} SfIdRun;
+
+extern int	sf_tstzmultirange_runs(const MultirangeType *mr, SfIdRun **runs);
 
 /* cache.c: whether the extension is created in this database (cached) */
 extern bool sf_extension_created(void);

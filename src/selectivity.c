@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * selectivity.c
- *	  The estimators of "id <@ tstzrange" and "tstzrange @> id".
+ *	  The estimators of "id <@ tstzrange", "id <@ tstzmultirange" and
+ *	  their commutators.
  *
  * snowflake_range_sel interpolates the column's histogram numerically: ids
  * are integers, and time is linear in them.  The comparisons with an
@@ -16,6 +17,7 @@
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "optimizer/optimizer.h"
 #include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
@@ -23,6 +25,7 @@
 
 PG_FUNCTION_INFO_V1(snowflake_range_sel);
 PG_FUNCTION_INFO_V1(snowflake_range_joinsel);
+PG_FUNCTION_INFO_V1(snowflake_multirange_sel);
 
 /*
  * Fraction of the histogram's population below x, by linear interpolation
@@ -151,6 +154,52 @@ snowflake_range_sel(PG_FUNCTION_ARGS)
 			sel = 0.0;
 		else
 			sel = id_interval_selectivity(&vardata, lo, hi);
+	}
+
+	ReleaseVariableStats(vardata);
+	PG_RETURN_FLOAT8(sel);
+}
+
+/*
+ * snowflake_multirange_sel - restriction selectivity of "id <@ mr" and
+ * "mr @> id": the sum over its runs of ids, which are disjoint, of the
+ * range's estimate.  Linear in the runs.
+ */
+Datum
+snowflake_multirange_sel(PG_FUNCTION_ARGS)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+	VariableStatData vardata;
+	Node	   *other;
+	bool		varonleft;
+	double		sel = 0.0;
+
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
+								  &varonleft))
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+
+	other = estimate_expression_value(root, other);
+	if (!IsA(other, Const) ||
+		getBaseType(((Const *) other)->consttype) != TSTZMULTIRANGEOID)
+		sel = DEFAULT_RANGE_INEQ_SEL;
+	else if (!((Const *) other)->constisnull)
+	{
+		SfIdRun    *runs;
+		int			n;
+
+		n = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(((Const *) other)->constvalue),
+								   &runs);
+		/* bound: the runs of one multirange; each estimate is logarithmic */
+		for (int i = 0; i < n; i++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			sel += id_interval_selectivity(&vardata, runs[i].lo, runs[i].hi);
+		}
+		if (runs != NULL)
+			pfree(runs);
+		CLAMP_PROBABILITY(sel);
 	}
 
 	ReleaseVariableStats(vardata);

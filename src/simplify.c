@@ -19,7 +19,10 @@
  * constraints, ON CONFLICT arbiters), so they still match.
  *
  * A constant range is kept: its estimator interpolates inside a bucket
- * (selectivity.c), which its two comparisons would lose.  A query level
+ * (selectivity.c), which its two comparisons would lose.  A constant
+ * multirange is not: the OR of its windows' comparisons lets the planner
+ * scan an index once for each window and prune partitions by each, which
+ * the operator cannot (const_multirange_windows).  A query level
  * with grouping sets keeps every window as written (sf_window_simplify).
  * The rest is the rewrite for partitioned tables (partition.c), and the
  * retyping of a range stored before 1.4 (below).
@@ -60,6 +63,58 @@ const_instant_comparison(SupportRequestSimplify *req, const SfWindow *w)
 	if (list_length(clauses) != 1)
 		return NULL;
 	return (Node *) linitial(clauses);
+}
+
+/*
+ * The most windows of a constant multirange written out as an OR
+ * (const_multirange_windows).  Past it, the planner's work on the OR (an
+ * index path for every arm of a plain table, a pruning step for every arm
+ * of a partitioned one) is not worth its precision: the clause is left as
+ * written, an index scans the multirange's span and rechecks it, and
+ * partitions are pruned to the span (partition.c).
+ */
+#define MAX_MULTIRANGE_ARMS		1000
+
+/*
+ * "id <@ mr" on a non-NULL constant multirange, over a column, as the
+ * comparisons of ids that select exactly its ids: the OR of its windows'
+ * "id >= lo AND id <= hi", so that the planner can scan an index for each
+ * window (a BitmapOr) and prune partitions by each.  Like a constant
+ * instant's, and with or without a planner, so that index predicates and
+ * queries still match.  The id is copied into every window, so only a
+ * column is (RelabelType of one included): no expression is evaluated
+ * more often than written.  NULL where it is none of these, the windows
+ * are too many, or the operators are not the extension's.
+ */
+static Node *
+const_multirange_windows(SupportRequestSimplify *req, const SfWindow *w)
+{
+	Oid			sftype = exprType(w->id);
+	Node	   *col = w->id;
+	TypeCacheEntry *typcache;
+	SfOps		ops;
+	SfIdRun    *runs;
+	int			nruns;
+	Node	   *result;
+
+	if (IsA(col, RelabelType))
+		col = (Node *) ((RelabelType *) col)->arg;
+	if (!IsA(col, Var) || !IsA(w->range, Const) ||
+		((Const *) w->range)->constisnull)
+		return NULL;
+	typcache = lookup_type_cache(sftype, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(typcache->btree_opf) ||
+		!sf_lookup_ops(typcache->btree_opf, sftype, req->fcall->funcid, &ops))
+		return NULL;
+	nruns = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(((Const *) w->range)->constvalue),
+								   &runs);
+	if (nruns > MAX_MULTIRANGE_ARMS)
+		result = NULL;
+	else
+		result = (Node *) sf_runs_clause(&ops, w->id, runs, nruns);
+	if (runs != NULL)
+		pfree(runs);
+	return result;
 }
 
 /*
@@ -142,7 +197,10 @@ sf_window_simplify(SupportRequestSimplify *req)
 	if (w.instant != NULL &&
 		(result = const_instant_comparison(req, &w)) != NULL)
 		return result;
-	if (w.range != NULL)
+	if (w.multi &&
+		(result = const_multirange_windows(req, &w)) != NULL)
+		return result;
+	if (w.range != NULL && !w.multi)
 		retype_range_in_place(req, &w);
 	return sf_simplify_partitioned(req, &w);
 }

@@ -73,6 +73,8 @@ sf_window_of_call(Oid funcid, List *args, SfWindow *w)
 {
 	Node	   *a;
 	Node	   *b;
+	Oid			abase;
+	Oid			bbase;
 	int			i;
 
 	if (list_length(args) != 2)
@@ -81,16 +83,20 @@ sf_window_of_call(Oid funcid, List *args, SfWindow *w)
 	b = lsecond(args);
 	memset(w, 0, sizeof(*w));
 
-	if (getBaseType(exprType(a)) == TSTZRANGEOID)
+	abase = getBaseType(exprType(a));
+	bbase = getBaseType(exprType(b));
+	if (abase == TSTZRANGEOID || abase == TSTZMULTIRANGEOID)
 	{
 		w->range = a;
+		w->multi = abase == TSTZMULTIRANGEOID;
 		w->id = b;
 		w->opname = "@>";
 		return true;
 	}
-	if (getBaseType(exprType(b)) == TSTZRANGEOID)
+	if (bbase == TSTZRANGEOID || bbase == TSTZMULTIRANGEOID)
 	{
 		w->range = b;
+		w->multi = bbase == TSTZMULTIRANGEOID;
 		w->id = a;
 		w->opname = "<@";
 		return true;
@@ -119,7 +125,8 @@ sf_window_bound(const SfWindow *w)
 
 /*
  * The ids of a window whose bound is a non-NULL constant: false if there
- * are none, else [*lo, *hi].
+ * are none, else [*lo, *hi].  For a multirange, the span from the first id
+ * it holds to the last: every id it holds lies there.
  */
 bool
 sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi)
@@ -130,6 +137,19 @@ sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi)
 	uint64_t	b = 0;
 
 	Assert(IsA(c, Const) && !c->constisnull);
+	if (w->multi)
+	{
+		SfIdRun    *runs;
+		int			n = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(c->constvalue),
+											   &runs);
+
+		if (n == 0)
+			return false;
+		*lo = runs[0].lo;
+		*hi = runs[n - 1].hi;
+		pfree(runs);
+		return true;
+	}
 	if (w->range != NULL)
 	{
 		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID,
@@ -145,6 +165,31 @@ sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi)
 	*lo = a;
 	*hi = b;
 	return true;
+}
+
+/*
+ * sf_window_exact - whether the comparisons of a window
+ * (sf_window_to_comparisons) select exactly its ids, not more: always, but
+ * for a multirange whose ids are not one run, or are not known at plan
+ * time, where they select the span from its first id to its last.
+ */
+bool
+sf_window_exact(const SfWindow *w)
+{
+	Const	   *c = (Const *) w->range;
+	SfIdRun    *runs;
+	int			n;
+
+	if (!w->multi)
+		return true;
+	if (!IsA(c, Const))
+		return false;
+	if (c->constisnull)
+		return true;
+	n = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(c->constvalue), &runs);
+	if (runs != NULL)
+		pfree(runs);
+	return n <= 1;
 }
 
 /*
@@ -212,8 +257,9 @@ make_call(const SfOps *ops, const char *name, int nargs, const Oid *argtypes,
 								 COERCE_EXPLICIT_CALL);
 }
 
-/* The argument types of the functions on a range */
+/* The argument types of the functions on a range, and on a multirange */
 static const Oid range_arg[] = {TSTZRANGEOID};
+static const Oid multirange_arg[] = {TSTZMULTIRANGEOID};
 
 /* NULLIF(a, b), with the equality operator eqop of their type */
 static Node *
@@ -344,9 +390,40 @@ const_window_comparisons(const SfOps *ops, Node *id, bool any,
 }
 
 /*
+ * sf_runs_clause - the clause of the id that selects exactly the ids of
+ * the runs of a multirange: the OR of each run's comparisons (above), one
+ * run's comparisons ANDed, or "id < 0" for none.  Linear in the runs.  The
+ * constants of the runs' comparisons are marked (SF_ARM_MARK).
+ */
+Expr *
+sf_runs_clause(const SfOps *ops, Node *id, const SfIdRun *runs, int nruns)
+{
+	List	   *arms = NIL;
+
+	if (nruns == 0)
+		return (Expr *) linitial(const_window_comparisons(ops, id, false, 0, 0));
+	/* bound: the runs of one multirange, which the caller caps */
+	for (int i = 0; i < nruns; i++)
+	{
+		List	   *clauses;
+		ListCell   *lc;
+
+		CHECK_FOR_INTERRUPTS();
+		clauses = const_window_comparisons(ops, id, true, runs[i].lo, runs[i].hi);
+		/* bound: the one or two comparisons of a run */
+		foreach(lc, clauses)
+			((Const *) lsecond(((OpExpr *) lfirst(lc))->args))->location = SF_ARM_MARK;
+		arms = lappend(arms, list_length(clauses) == 1 ? linitial(clauses) :
+					   make_andclause(clauses));
+	}
+	return list_length(arms) == 1 ? (Expr *) linitial(arms) : make_orclause(arms);
+}
+
+/*
  * The window as comparisons of the id, exactly: the constants above, or for
  * a bound known only at run time, "id >= floor" for a lower end, "id <=
- * ceil" for an upper end, and both for a range.  NIL if the extension lacks
+ * ceil" for an upper end, and both for a range.  (A multirange's are those
+ * of its span, which sf_window_exact tells apart.)  NIL if the extension lacks
  * a function, or the bound would have to be copied into two comparisons and
  * holds a subquery, which must not run twice.  A run-time bound is copied
  * into them (copy_sharing_data), unless share.
@@ -384,13 +461,16 @@ window_comparisons(const SfOps *ops, const SfWindow *w, bool share)
 
 	if (contain_subplans(bound))
 		return NIL;
-	/* the functions take the tstzrange the operator's domain is over */
+	/* the functions take the (multi)range the operator's domain is over */
 	if (IsA(bound, RelabelType) &&
-		exprType((Node *) ((RelabelType *) bound)->arg) == TSTZRANGEOID)
+		exprType((Node *) ((RelabelType *) bound)->arg) ==
+		(w->multi ? TSTZMULTIRANGEOID : TSTZRANGEOID))
 		bound = (Node *) ((RelabelType *) bound)->arg;
-	lo = make_call(ops, "snowflake_range_floor", 1, range_arg, ops->sftype,
+	lo = make_call(ops, w->multi ? "snowflake_multirange_floor" : "snowflake_range_floor",
+				   1, w->multi ? multirange_arg : range_arg, ops->sftype,
 				   list_make1(share ? bound : copy_sharing_data(bound, NULL)));
-	hi = make_call(ops, "snowflake_range_ceil", 1, range_arg, ops->sftype,
+	hi = make_call(ops, w->multi ? "snowflake_multirange_ceil" : "snowflake_range_ceil",
+				   1, w->multi ? multirange_arg : range_arg, ops->sftype,
 				   list_make1(share ? bound : copy_sharing_data(bound, NULL)));
 	if (lo == NULL || hi == NULL)
 		return NIL;

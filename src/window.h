@@ -21,12 +21,15 @@
 /*
  * A clause that selects the ids of one time window: "id <@ range",
  * "range @> id", or a comparison of the id with an instant, which is the
- * one-sided window it describes ("id > t" is "id <@ (t,)").
+ * one-sided window it describes ("id > t" is "id <@ (t,)"); or of several,
+ * "id <@ multirange" and "multirange @> id", whose one window here is the
+ * span from the first id to the last it holds (sf_window_exact).
  */
 typedef struct SfWindow
 {
 	Node	   *id;				/* the id argument */
 	Node	   *range;			/* the tstzrange argument, or NULL */
+	bool		multi;			/* ... a tstzmultirange, several windows */
 	Node	   *instant;		/* else the timestamptz argument */
 	bool		from_instant;	/* the instant is the window's lower end */
 	bool		inclusive;		/* ... and belongs to it */
@@ -49,10 +52,22 @@ typedef struct SfOps
 	Oid			owner;			/* the owner of the function simplified */
 } SfOps;
 
+/*
+ * The constants of the comparisons a constant multirange is written as
+ * (sf_runs_clause) carry this mark, in the parse location that equal() and
+ * every output ignore, so that a leaf partition can judge them against
+ * its own bounds (partition.c's leaf_window_arm).  Parse locations are
+ * never below -1.
+ */
+#define SF_ARM_MARK			(-998)
+
 /* window.c */
 extern bool sf_window_of_call(Oid funcid, List *args, SfWindow *w);
 extern Node *sf_window_bound(const SfWindow *w);
 extern bool sf_window_const_ids(const SfWindow *w, Snowflake *lo, Snowflake *hi);
+extern bool sf_window_exact(const SfWindow *w);
+extern Expr *sf_runs_clause(const SfOps *ops, Node *id, const SfIdRun *runs,
+							int nruns);
 extern bool sf_lookup_ops(Oid opfamily, Oid sftype, Oid sibling, SfOps *ops);
 extern Node *sf_make_id_const(Oid sftype, Snowflake value);
 extern Expr *sf_make_comparison(Oid op, Node *id, Node *bound);
@@ -74,6 +89,7 @@ extern bool sf_keep_as_written(const SupportRequestSimplify *req);
 #define SF_NAMES_BOUND		3	/* partition.c's inherited_bounds, compare */
 #define SF_NAMES_BOUND_FN	4	/* ... and bound */
 #define SF_NAMES_INLIST		5	/* inlist.c's arm_functions */
+#define SF_NAMES_SPAN_FN	6	/* partition.c's inherited_bounds, span */
 extern Oid	sf_func_extension(Oid funcid, Oid *nsp, Oid *owner);
 extern int	sf_func_args(Oid funcid, Oid *arg0, Oid *arg1);
 extern int	sf_func_name_index(Oid funcid, int tableid, const char *const *names,

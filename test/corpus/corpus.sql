@@ -4,9 +4,10 @@
 -- Each line is the expression and its value, or the SQLSTATE of its error.
 -- Two parts: integers against instants, dates, ranges and intervals; then
 -- every operator the extension defines beside a core type (= <> < <= > >=
--- with bigint and timestamptz, <@ and @> with tstzrange) between typed
--- values and untyped literals, either way round, and with an untyped
--- parameter of a prepared statement, as drivers send them.
+-- with bigint and timestamptz, <@ and @> with tstzrange and
+-- tstzmultirange) between typed values and untyped literals, either way
+-- round, and with an untyped parameter of a prepared statement, as
+-- drivers send them.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET intervalstyle = 'postgres';
@@ -31,6 +32,7 @@ rights(r) AS (VALUES
 	('current_date'), ('now()'), ('date ''2026-01-01'''), ('timestamp ''2026-01-01 12:00'''),
 	('timestamptz ''2026-01-01 12:00+00'''), ('tstzrange(NULL, NULL)'), ('tstzrange(''2026-01-01+00'', NULL)'),
 	('tsrange(NULL, NULL)'), ('daterange(''2026-01-01'', ''2026-02-01'')'), ('int4range(1, 10)'),
+	('tstzmultirange(tstzrange(NULL, NULL))'),
 	('int8range(1, 10)'), ('interval ''1 day'''), ('time ''12:00'''), ('''2026-01-01''::text'),
 	('ARRAY[now()]'), ('NULL::timestamptz')),
 ops(op) AS (VALUES ('<'), ('<='), ('>'), ('>='), ('='), ('<>'), ('<@'), ('@>'), ('&&'), ('+'), ('-'))
@@ -79,6 +81,7 @@ INSERT INTO corpus_typed VALUES
 	('''empty''::tstzrange'), ('NULL::tstzrange'), ('tsrange(NULL, NULL)'),
 	('int8range(1, 10)'), ('daterange(''2026-01-01'', ''2026-02-01'')'),
 	('tstzmultirange(tstzrange(''2026-01-01+00'', ''2026-03-01+00''))'),
+	('''{}''::tstzmultirange'), ('NULL::tstzmultirange'),
 	('ARRAY[tstzrange(''2026-01-01+00'', ''2026-03-01+00'')]'), ('NULL::bigint'),
 	('NULL::timestamptz');
 CREATE TEMP TABLE corpus_untyped (v text);
@@ -87,7 +90,8 @@ INSERT INTO corpus_untyped VALUES
 	('''18446744073709551615'''), ('''18446744073709551616'''), ('''  5  '''), ('''+5'''),
 	(''''''), ('''abc'''), ('''2026-01-15 00:00+00'''), ('''2026-01-15'''), ('''infinity'''),
 	('''[2026-01-15+00, 2026-01-20+00)'''), ('''(,)'''), ('''empty'''), ('''[1, 10)'''),
-	('''{"[2026-01-15+00, 2026-01-20+00)"}'''), ('NULL');
+	('''{"[2026-01-15+00, 2026-01-20+00)"}'''), ('''{}'''),
+	('''{[2026-01-15+00, 2026-01-20+00), [2026-02-01+00,)}'''), ('NULL');
 CREATE TEMP TABLE corpus_ops (op text);
 INSERT INTO corpus_ops VALUES ('='), ('<>'), ('<'), ('<='), ('>'), ('>='), ('<@'), ('@>');
 SELECT expr, pg_temp.try(expr) AS result
