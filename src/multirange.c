@@ -10,7 +10,11 @@
  * sorted and disjoint, so their runs are too, and runs that touch are
  * joined.  A call looks the id up among the runs by binary search, once
  * the runs of the multirange are known: a scan comparing every row with
- * the same multirange computes them once (multirange_cache_lookup).
+ * the same multirange computes them once (multirange_cache_lookup).  A
+ * constant's are then used as they are; any other value is compared with
+ * the last one's bytes at each call, as core compares a regular
+ * expression's pattern, so a call on a parameter or a column costs the
+ * multirange's size, as the same windows as an OR of comparisons would.
  *
  * The planner support (window.c, simplify.c, indexcond.c, partition.c)
  * reads the runs of a constant multirange, and for one known only at run
@@ -92,16 +96,45 @@ typedef struct SfMultirangeCache
 	Size		nbytes;
 	int			nruns;
 	SfIdRun    *runs;			/* in fn_mcxt */
+	bool		constant;		/* the argument is a Const in the call's
+								 * expression: the same value every call */
 } SfMultirangeCache;
 
-static SfMultirangeCache *
-multirange_cache_lookup(FunctionCallInfo fcinfo, Datum datum)
+/*
+ * Whether argument argno of the call is a Const, whose value no call can
+ * change.  (A PARAM_EXTERN is not: a PL/pgSQL simple expression keeps its
+ * state across calls with other values.)
+ */
+static bool
+multirange_arg_constant(FmgrInfo *flinfo, int argno)
 {
+	Node	   *expr = flinfo->fn_expr;
+	List	   *args;
+
+	if (expr == NULL)
+		return false;
+	if (IsA(expr, OpExpr))
+		args = ((OpExpr *) expr)->args;
+	else if (IsA(expr, FuncExpr))
+		args = ((FuncExpr *) expr)->args;
+	else
+		return false;
+	return argno < list_length(args) && IsA(list_nth(args, argno), Const);
+}
+
+static SfMultirangeCache *
+multirange_cache_lookup(FunctionCallInfo fcinfo, int argno)
+{
+	Datum		datum = PG_GETARG_DATUM(argno);
 	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
 	SfMultirangeCache *cache = (SfMultirangeCache *) fcinfo->flinfo->fn_extra;
 	MultirangeType *mr;
 	SfIdRun    *runs;
 	MemoryContext old;
+
+	/* a constant: its runs, once, without looking at it again */
+	if (cache != NULL && cache->constant && cache->bytes != NULL)
+		return cache;
 
 	/* compressed or out of line: work on the plain form */
 	if (VARATT_IS_EXTERNAL(raw) || VARATT_IS_COMPRESSED(raw))
@@ -111,6 +144,7 @@ multirange_cache_lookup(FunctionCallInfo fcinfo, Datum datum)
 	{
 		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
 									   sizeof(SfMultirangeCache));
+		cache->constant = multirange_arg_constant(fcinfo->flinfo, argno);
 		fcinfo->flinfo->fn_extra = cache;
 	}
 
@@ -138,9 +172,9 @@ multirange_cache_lookup(FunctionCallInfo fcinfo, Datum datum)
 
 /* Whether id lies in one of the runs of the multirange. */
 static bool
-multirange_holds(FunctionCallInfo fcinfo, Datum datum, Snowflake id)
+multirange_holds(FunctionCallInfo fcinfo, int argno, Snowflake id)
 {
-	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, datum);
+	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, argno);
 	int			lo = 0;
 	int			hi = cache->nruns;
 
@@ -164,7 +198,7 @@ multirange_holds(FunctionCallInfo fcinfo, Datum datum, Snowflake id)
 Datum
 snowflake_within_multirange(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(multirange_holds(fcinfo, PG_GETARG_DATUM(1),
+	PG_RETURN_BOOL(multirange_holds(fcinfo, 1,
 									PG_GETARG_SNOWFLAKE(0)));
 }
 
@@ -174,7 +208,7 @@ snowflake_within_multirange(PG_FUNCTION_ARGS)
 Datum
 tstzmultirange_contains_snowflake(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(multirange_holds(fcinfo, PG_GETARG_DATUM(0),
+	PG_RETURN_BOOL(multirange_holds(fcinfo, 0,
 									PG_GETARG_SNOWFLAKE(1)));
 }
 
@@ -186,7 +220,7 @@ tstzmultirange_contains_snowflake(PG_FUNCTION_ARGS)
 Datum
 snowflake_multirange_floor(PG_FUNCTION_ARGS)
 {
-	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, PG_GETARG_DATUM(0));
+	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, 0);
 
 	PG_RETURN_SNOWFLAKE(cache->nruns > 0 ? cache->runs[0].lo : SF_MAX);
 }
@@ -198,7 +232,7 @@ snowflake_multirange_floor(PG_FUNCTION_ARGS)
 Datum
 snowflake_multirange_ceil(PG_FUNCTION_ARGS)
 {
-	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, PG_GETARG_DATUM(0));
+	SfMultirangeCache *cache = multirange_cache_lookup(fcinfo, 0);
 
 	PG_RETURN_SNOWFLAKE(cache->nruns > 0 ? cache->runs[cache->nruns - 1].hi : SF_MIN);
 }
