@@ -456,3 +456,27 @@ SELECT m_rows($$SELECT * FROM m_est WHERE id <@ (CASE WHEN now() IS NULL THEN NU
 
 DROP TABLE m_est, m_log, m_want, m_set, m_pieces, m_sorted, m_btree, m_brin, m_range, m_nested, m_multi, m_ref, m_instants;
 DROP FUNCTION m_count(text), m_scan(text, boolean), m_run(), m_rows(text), m_plan(text);
+
+-- 7. After pg_upgrade: its dump of the extension's members makes the two
+-- window domains anew with the category of their base types and not
+-- preferred, which makes "id <@ '[a,b)'" ambiguous (42725), until the
+-- statement of doc/snowflake-operations.md ("pg_upgrade") gives them back.
+-- Here the pg_upgrade is simulated by the catalogue it would leave.
+BEGIN;
+UPDATE pg_catalog.pg_type t SET typcategory = 'R', typispreferred = false
+  FROM pg_catalog.pg_extension e
+ WHERE e.extname = 'snowflake' AND t.typnamespace = e.extnamespace
+   AND t.typname IN ('snowflake_tstzrange', 'snowflake_tstzmultirange');
+SAVEPOINT s;
+SELECT '5'::snowflake <@ '[2024-01-01+00, 2025-01-01+00)' AS ambiguous;
+ROLLBACK TO s;
+-- the statement of doc/snowflake-operations.md, as it is there
+UPDATE pg_catalog.pg_type AS t
+   SET typcategory = 'w', typispreferred = (t.typname OPERATOR(pg_catalog.=) 'snowflake_tstzrange')
+  FROM pg_catalog.pg_extension AS e
+ WHERE e.extname OPERATOR(pg_catalog.=) 'snowflake' AND t.typnamespace OPERATOR(pg_catalog.=) e.extnamespace
+   AND t.typname OPERATOR(pg_catalog.=) ANY (ARRAY['snowflake_tstzrange', 'snowflake_tstzmultirange']);
+SELECT '5'::snowflake <@ '[2024-01-01+00, 2025-01-01+00)' AS a_range_again;
+SELECT typname, typcategory, typispreferred FROM pg_type
+ WHERE typname IN ('snowflake_tstzrange', 'snowflake_tstzmultirange') ORDER BY 1;
+ROLLBACK;
