@@ -461,22 +461,22 @@ DROP FUNCTION m_count(text), m_scan(text, boolean), m_run(), m_rows(text), m_pla
 -- window domains anew with the category of their base types and not
 -- preferred, which makes "id <@ '[a,b)'" ambiguous (42725), until the
 -- statement of doc/snowflake-operations.md ("pg_upgrade") gives them back.
--- Here the pg_upgrade is simulated by the catalogue it would leave.
-BEGIN;
+-- Here the pg_upgrade is simulated by the catalogue it would leave, and
+-- each step is seen by a new session (a session keeps the operators it
+-- has looked up).
 UPDATE pg_catalog.pg_type t SET typcategory = 'R', typispreferred = false
   FROM pg_catalog.pg_extension e
  WHERE e.extname = 'snowflake' AND t.typnamespace = e.extnamespace
    AND t.typname IN ('snowflake_tstzrange', 'snowflake_tstzmultirange');
-SAVEPOINT s;
+\c
 SELECT '5'::snowflake <@ '[2024-01-01+00, 2025-01-01+00)' AS ambiguous;
-ROLLBACK TO s;
 -- the statement of doc/snowflake-operations.md, as it is there
 UPDATE pg_catalog.pg_type AS t
    SET typcategory = 'w', typispreferred = (t.typname OPERATOR(pg_catalog.=) 'snowflake_tstzrange')
   FROM pg_catalog.pg_extension AS e
  WHERE e.extname OPERATOR(pg_catalog.=) 'snowflake' AND t.typnamespace OPERATOR(pg_catalog.=) e.extnamespace
    AND t.typname OPERATOR(pg_catalog.=) ANY (ARRAY['snowflake_tstzrange', 'snowflake_tstzmultirange']);
+\c
 SELECT '5'::snowflake <@ '[2024-01-01+00, 2025-01-01+00)' AS a_range_again;
 SELECT typname, typcategory, typispreferred FROM pg_type
  WHERE typname IN ('snowflake_tstzrange', 'snowflake_tstzmultirange') ORDER BY 1;
-ROLLBACK;
