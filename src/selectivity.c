@@ -119,10 +119,55 @@ id_interval_selectivity(VariableStatData *vardata, Snowflake lo, Snowflake hi)
 }
 
 /*
- * snowflake_range_sel - restriction selectivity of "id <@ r" and "r @> id"
+ * The selectivity of "id <@ w" for a window w that folds to a constant of
+ * type window (a tstzrange or a tstzmultirange, or a domain over it): the
+ * sum over its runs of ids, which are disjoint, of the interval's estimate
+ * (a range is one run).  Linear in the runs.
  */
-Datum
-snowflake_range_sel(PG_FUNCTION_ARGS)
+static double
+window_selectivity(VariableStatData *vardata, Node *other, Oid window)
+{
+	Const	   *c = (Const *) other;
+	double		sel = 0.0;
+
+	if (!IsA(other, Const) || getBaseType(c->consttype) != window)
+		return DEFAULT_RANGE_INEQ_SEL;
+	if (c->constisnull)
+		return 0.0;
+	if (window == TSTZRANGEOID)
+	{
+		TypeCacheEntry *typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+		Snowflake	lo = 0;
+		Snowflake	hi = 0;
+
+		if (sf_tstzrange_ids(typcache, DatumGetRangeTypeP(c->constvalue), &lo, &hi))
+			sel = id_interval_selectivity(vardata, lo, hi);
+	}
+	else
+	{
+		SfIdRun    *runs;
+		int			n = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(c->constvalue), &runs);
+
+		/* bound: the runs of one multirange; each estimate is logarithmic */
+		for (int i = 0; i < n; i++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			sel += id_interval_selectivity(vardata, runs[i].lo, runs[i].hi);
+		}
+		if (runs != NULL)
+			pfree(runs);
+		CLAMP_PROBABILITY(sel);
+	}
+	return sel;
+}
+
+/*
+ * The restriction selectivity of a window operator of the type window: the
+ * id and the window taken from the call, a stable window (such as
+ * tstzrange(now() - '1 hour', now())) folded.
+ */
+static double
+restriction_window_selectivity(FunctionCallInfo fcinfo, Oid window)
 {
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
@@ -131,79 +176,32 @@ snowflake_range_sel(PG_FUNCTION_ARGS)
 	Node	   *other;
 	bool		varonleft;
 	double		sel;
-	Snowflake	lo = 0;
-	Snowflake	hi = 0;
-	TypeCacheEntry *typcache;
 
 	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
 								  &varonleft))
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-
-	/* a stable range, such as tstzrange(now() - '1 hour', now()), is folded */
-	other = estimate_expression_value(root, other);
-	if (!IsA(other, Const) || getBaseType(((Const *) other)->consttype) != TSTZRANGEOID)
-		sel = DEFAULT_RANGE_INEQ_SEL;
-	else if (((Const *) other)->constisnull)
-		sel = 0.0;
-	else
-	{
-		typcache = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
-		if (!sf_tstzrange_ids(typcache,
-							  DatumGetRangeTypeP(((Const *) other)->constvalue),
-							  &lo, &hi))
-			sel = 0.0;
-		else
-			sel = id_interval_selectivity(&vardata, lo, hi);
-	}
-
+		return DEFAULT_RANGE_INEQ_SEL;
+	sel = window_selectivity(&vardata, estimate_expression_value(root, other), window);
 	ReleaseVariableStats(vardata);
-	PG_RETURN_FLOAT8(sel);
+	return sel;
+}
+
+/*
+ * snowflake_range_sel - restriction selectivity of "id <@ r" and "r @> id"
+ */
+Datum
+snowflake_range_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(restriction_window_selectivity(fcinfo, TSTZRANGEOID));
 }
 
 /*
  * snowflake_multirange_sel - restriction selectivity of "id <@ mr" and
- * "mr @> id": the sum over its runs of ids, which are disjoint, of the
- * range's estimate.  Linear in the runs.
+ * "mr @> id"
  */
 Datum
 snowflake_multirange_sel(PG_FUNCTION_ARGS)
 {
-	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
-	List	   *args = (List *) PG_GETARG_POINTER(2);
-	int			varRelid = PG_GETARG_INT32(3);
-	VariableStatData vardata;
-	Node	   *other;
-	bool		varonleft;
-	double		sel = 0.0;
-
-	if (!get_restriction_variable(root, args, varRelid, &vardata, &other,
-								  &varonleft))
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-
-	other = estimate_expression_value(root, other);
-	if (!IsA(other, Const) ||
-		getBaseType(((Const *) other)->consttype) != TSTZMULTIRANGEOID)
-		sel = DEFAULT_RANGE_INEQ_SEL;
-	else if (!((Const *) other)->constisnull)
-	{
-		SfIdRun    *runs;
-		int			n;
-
-		n = sf_tstzmultirange_runs(DatumGetMultirangeTypeP(((Const *) other)->constvalue),
-								   &runs);
-		/* bound: the runs of one multirange; each estimate is logarithmic */
-		for (int i = 0; i < n; i++)
-		{
-			CHECK_FOR_INTERRUPTS();
-			sel += id_interval_selectivity(&vardata, runs[i].lo, runs[i].hi);
-		}
-		if (runs != NULL)
-			pfree(runs);
-		CLAMP_PROBABILITY(sel);
-	}
-
-	ReleaseVariableStats(vardata);
-	PG_RETURN_FLOAT8(sel);
+	PG_RETURN_FLOAT8(restriction_window_selectivity(fcinfo, TSTZMULTIRANGEOID));
 }
 
 /*
